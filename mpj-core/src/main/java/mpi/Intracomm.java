@@ -1,0 +1,275 @@
+package mpi;
+
+import org.mpj.core.CollectiveChecks;
+import org.mpj.core.Communicator;
+import org.mpj.core.MpjException;
+import org.mpj.core.datatype.TypeMap;
+
+/**
+ * A communicator within one group, with the collective operations. Every rank of the communicator
+ * makes the same collective calls in the same order.
+ *
+ * <pre>{@code
+ * double[] local = {partial}, total = new double[1];
+ * MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
+ * }</pre>
+ */
+public class Intracomm extends Comm {
+    Intracomm(String placeholderName) {
+        super(placeholderName);
+    }
+
+    Intracomm(Communicator engine) {
+        super(engine);
+    }
+
+    @Override
+    public Intracomm Dup() throws MPIException {
+        return new Intracomm(dupEngine());
+    }
+
+    @Override
+    public Object clone() throws MPIException {
+        return Dup();
+    }
+
+    private Communicator use(String call) {
+        Communicator c = engine(call);
+        c.checkUsable(call);
+        return c;
+    }
+
+    /** Returns once every rank has called Barrier. */
+    public void Barrier() throws MPIException {
+        try {
+            use("Barrier").collectives().barrier();
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Copies {@code count} items from the root's buffer into every rank's. */
+    public void Bcast(Object buf, int offset, int count, Datatype type, int root) throws MPIException {
+        try {
+            Communicator c = use("Bcast");
+            CollectiveChecks.root(c, "Bcast", root);
+            CollectiveChecks.buffer("Bcast", "buffer", buf, offset, count, map(type));
+            c.collectives().bcast(buf, offset, count, map(type), root);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** The root receives {@code recvcount} items from each rank, in rank order. */
+    public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                       Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        try {
+            Communicator c = use("Gather");
+            CollectiveChecks.root(c, "Gather", root);
+            CollectiveChecks.buffer("Gather", "send buffer", sendbuf, sendoffset, sendcount, map(sendtype));
+            if (c.rank() == root) {
+                CollectiveChecks.sameSize("Gather", sendcount, map(sendtype), recvcount, map(recvtype));
+                CollectiveChecks.blocks(c, "Gather", "receive buffer", recvbuf, recvoffset, recvcount, map(recvtype), c.size());
+            }
+            c.collectives().gather(sendbuf, sendoffset, sendcount, map(sendtype), recvbuf, recvoffset, recvcount,
+                    map(recvtype), root);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Gather with a count and a displacement (in extents of recvtype) per rank. */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        try {
+            Communicator c = use("Gatherv");
+            CollectiveChecks.root(c, "Gatherv", root);
+            CollectiveChecks.buffer("Gatherv", "send buffer", sendbuf, sendoffset, sendcount, map(sendtype));
+            if (c.rank() == root) {
+                CollectiveChecks.vector(c, "Gatherv", "receive", recvbuf, recvoffset, recvcount, displs, map(recvtype));
+            }
+            c.collectives().gatherv(sendbuf, sendoffset, sendcount, map(sendtype), recvbuf, recvoffset, recvcount,
+                    displs, map(recvtype), root);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** The root sends {@code sendcount} items to each rank, in rank order. */
+    public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        try {
+            Communicator c = use("Scatter");
+            CollectiveChecks.root(c, "Scatter", root);
+            CollectiveChecks.buffer("Scatter", "receive buffer", recvbuf, recvoffset, recvcount, map(recvtype));
+            if (c.rank() == root) {
+                CollectiveChecks.sameSize("Scatter", sendcount, map(sendtype), recvcount, map(recvtype));
+                CollectiveChecks.blocks(c, "Scatter", "send buffer", sendbuf, sendoffset, sendcount, map(sendtype), c.size());
+            }
+            c.collectives().scatter(sendbuf, sendoffset, sendcount, map(sendtype), recvbuf, recvoffset, recvcount,
+                    map(recvtype), root);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        try {
+            Communicator c = use("Scatterv");
+            CollectiveChecks.root(c, "Scatterv", root);
+            CollectiveChecks.buffer("Scatterv", "receive buffer", recvbuf, recvoffset, recvcount, map(recvtype));
+            if (c.rank() == root) {
+                CollectiveChecks.vector(c, "Scatterv", "send", sendbuf, sendoffset, sendcount, displs, map(sendtype));
+            }
+            c.collectives().scatterv(sendbuf, sendoffset, sendcount, displs, map(sendtype), recvbuf, recvoffset,
+                    recvcount, map(recvtype), root);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Every rank receives {@code recvcount} items from each rank, in rank order. */
+    public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        try {
+            Communicator c = use("Allgather");
+            CollectiveChecks.buffer("Allgather", "send buffer", sendbuf, sendoffset, sendcount, map(sendtype));
+            CollectiveChecks.sameSize("Allgather", sendcount, map(sendtype), recvcount, map(recvtype));
+            CollectiveChecks.blocks(c, "Allgather", "receive buffer", recvbuf, recvoffset, recvcount, map(recvtype), c.size());
+            c.collectives().allgather(sendbuf, sendoffset, sendcount, map(sendtype), recvbuf, recvoffset, recvcount,
+                    map(recvtype));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                           Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype)
+            throws MPIException {
+        try {
+            Communicator c = use("Allgatherv");
+            CollectiveChecks.buffer("Allgatherv", "send buffer", sendbuf, sendoffset, sendcount, map(sendtype));
+            CollectiveChecks.vector(c, "Allgatherv", "receive", recvbuf, recvoffset, recvcount, displs, map(recvtype));
+            c.collectives().allgatherv(sendbuf, sendoffset, sendcount, map(sendtype), recvbuf, recvoffset, recvcount,
+                    displs, map(recvtype));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Rank i sends its j-th block of {@code sendcount} items to rank j, which stores it as its i-th. */
+    public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        try {
+            Communicator c = use("Alltoall");
+            CollectiveChecks.sameSize("Alltoall", sendcount, map(sendtype), recvcount, map(recvtype));
+            CollectiveChecks.blocks(c, "Alltoall", "send buffer", sendbuf, sendoffset, sendcount, map(sendtype), c.size());
+            CollectiveChecks.blocks(c, "Alltoall", "receive buffer", recvbuf, recvoffset, recvcount, map(recvtype), c.size());
+            c.collectives().alltoall(sendbuf, sendoffset, sendcount, map(sendtype), recvbuf, recvoffset, recvcount,
+                    map(recvtype));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        try {
+            Communicator c = use("Alltoallv");
+            CollectiveChecks.vector(c, "Alltoallv", "send", sendbuf, sendoffset, sendcount, sdispls, map(sendtype));
+            CollectiveChecks.vector(c, "Alltoallv", "receive", recvbuf, recvoffset, recvcount, rdispls, map(recvtype));
+            c.collectives().alltoallv(sendbuf, sendoffset, sendcount, sdispls, map(sendtype), recvbuf, recvoffset,
+                    recvcount, rdispls, map(recvtype));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Combines every rank's {@code count} items with {@code op} into the root's receive buffer. */
+    public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                       Op op, int root) throws MPIException {
+        try {
+            Communicator c = use("Reduce");
+            CollectiveChecks.root(c, "Reduce", root);
+            TypeMap t = map(datatype);
+            CollectiveChecks.buffer("Reduce", "send buffer", sendbuf, sendoffset, count, t);
+            CollectiveChecks.op("Reduce", operator(op), t);
+            if (c.rank() == root) {
+                CollectiveChecks.buffer("Reduce", "receive buffer", recvbuf, recvoffset, count, t);
+            }
+            c.collectives().reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, t, operator(op), root);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Reduce whose result every rank receives. */
+    public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                          Op op) throws MPIException {
+        try {
+            Communicator c = use("Allreduce");
+            TypeMap t = map(datatype);
+            CollectiveChecks.buffer("Allreduce", "send buffer", sendbuf, sendoffset, count, t);
+            CollectiveChecks.buffer("Allreduce", "receive buffer", recvbuf, recvoffset, count, t);
+            CollectiveChecks.op("Allreduce", operator(op), t);
+            c.collectives().allreduce(sendbuf, sendoffset, recvbuf, recvoffset, count, t, operator(op));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Reduces sum(recvcounts) items, then rank i receives the i-th block of {@code recvcounts[i]} items. */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                               Datatype datatype, Op op) throws MPIException {
+        try {
+            Communicator c = use("Reduce_scatter");
+            TypeMap t = map(datatype);
+            CollectiveChecks.vector(c, "Reduce_scatter", "receive", recvbuf, recvoffset,
+                    recvcounts == null ? null : onlyMine(recvcounts, c), null, t);
+            long total = 0;
+            for (int i = 0; i < c.size(); i++) {
+                total += recvcounts[i];
+            }
+            CollectiveChecks.buffer("Reduce_scatter", "send buffer", sendbuf, sendoffset, (int) Math.min(total, Integer.MAX_VALUE), t);
+            CollectiveChecks.op("Reduce_scatter", operator(op), t);
+            c.collectives().reduceScatter(sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, t, operator(op));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Counts where only this rank's entry is checked against its receive buffer. */
+    private static int[] onlyMine(int[] counts, Communicator c) {
+        if (counts.length < c.size()) {
+            return counts;
+        }
+        int[] mine = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            mine[i] = counts[i] < 0 ? counts[i] : 0;
+        }
+        mine[c.rank()] = counts[c.rank()];
+        return mine;
+    }
+
+    /** Inclusive prefix reduction: rank i receives the combination of ranks 0..i. */
+    public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                     Op op) throws MPIException {
+        try {
+            Communicator c = use("Scan");
+            TypeMap t = map(datatype);
+            CollectiveChecks.buffer("Scan", "send buffer", sendbuf, sendoffset, count, t);
+            CollectiveChecks.buffer("Scan", "receive buffer", recvbuf, recvoffset, count, t);
+            CollectiveChecks.op("Scan", operator(op), t);
+            c.collectives().scan(sendbuf, sendoffset, recvbuf, recvoffset, count, t, operator(op));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    private static org.mpj.core.op.Operator operator(Op op) {
+        return op == null ? null : op.operator;
+    }
+}

@@ -1,0 +1,215 @@
+package mpi;
+
+import org.mpj.core.Bootstrap;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+import org.mpj.core.RankContext;
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.match.MatchConstants;
+import org.mpj.core.op.PredefinedOp;
+
+/**
+ * The entry point of the mpiJava 1.2 API: start and end, the world communicator, the predefined
+ * datatypes and operators, and the constants. Each rank has its own copy of these statics (ranks
+ * that are threads of one JVM load this class separately), so a program keeps state in statics as
+ * every MPI program does.
+ *
+ * <pre>{@code
+ * public static void main(String[] args) throws MPIException {
+ *     String[] appArgs = MPI.Init(args);
+ *     int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+ *     System.out.println("Hello from " + rank + " of " + size);
+ *     MPI.Finalize();
+ * }
+ * }</pre>
+ */
+public class MPI {
+    public static final Datatype BYTE = new Datatype(BaseType.BYTE);
+    public static final Datatype CHAR = new Datatype(BaseType.CHAR);
+    public static final Datatype SHORT = new Datatype(BaseType.SHORT);
+    public static final Datatype BOOLEAN = new Datatype(BaseType.BOOLEAN);
+    public static final Datatype INT = new Datatype(BaseType.INT);
+    public static final Datatype LONG = new Datatype(BaseType.LONG);
+    public static final Datatype FLOAT = new Datatype(BaseType.FLOAT);
+    public static final Datatype DOUBLE = new Datatype(BaseType.DOUBLE);
+    /** Serializable objects in an {@code Object[]}. */
+    public static final Datatype OBJECT = new Datatype(BaseType.OBJECT);
+    /** Bytes made by {@code Comm.Pack}, in a {@code byte[]}. */
+    public static final Datatype PACKED = new Datatype(BaseType.PACKED);
+    /** (value, index) pairs for MAXLOC and MINLOC. */
+    public static final Datatype SHORT2 = Datatype.Contiguous(2, SHORT);
+    public static final Datatype INT2 = Datatype.Contiguous(2, INT);
+    public static final Datatype LONG2 = Datatype.Contiguous(2, LONG);
+    public static final Datatype FLOAT2 = Datatype.Contiguous(2, FLOAT);
+    public static final Datatype DOUBLE2 = Datatype.Contiguous(2, DOUBLE);
+
+    public static final Op MAX = new Op(PredefinedOp.Kind.MAX);
+    public static final Op MIN = new Op(PredefinedOp.Kind.MIN);
+    public static final Op SUM = new Op(PredefinedOp.Kind.SUM);
+    public static final Op PROD = new Op(PredefinedOp.Kind.PROD);
+    public static final Op LAND = new Op(PredefinedOp.Kind.LAND);
+    public static final Op BAND = new Op(PredefinedOp.Kind.BAND);
+    public static final Op LOR = new Op(PredefinedOp.Kind.LOR);
+    public static final Op BOR = new Op(PredefinedOp.Kind.BOR);
+    public static final Op LXOR = new Op(PredefinedOp.Kind.LXOR);
+    public static final Op BXOR = new Op(PredefinedOp.Kind.BXOR);
+    public static final Op MAXLOC = new Op(PredefinedOp.Kind.MAXLOC);
+    public static final Op MINLOC = new Op(PredefinedOp.Kind.MINLOC);
+
+    public static final int ANY_SOURCE = MatchConstants.ANY_SOURCE;
+    public static final int ANY_TAG = MatchConstants.ANY_TAG;
+    public static final int PROC_NULL = MatchConstants.PROC_NULL;
+    public static final int UNDEFINED = MatchConstants.UNDEFINED;
+    public static final int TAG_UB = MatchConstants.TAG_UB;
+    public static final int BSEND_OVERHEAD = RankContext.bsendOverheadBytes();
+
+    /** Results of {@code Comm.Compare}. */
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 1;
+    public static final int SIMILAR = 2;
+    public static final int UNEQUAL = 3;
+
+    /** Thread support levels, lowest to highest. MPJ provides THREAD_MULTIPLE. */
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
+
+    public static final int SUCCESS = ErrorClass.SUCCESS;
+    public static final int ERR_BUFFER = ErrorClass.ERR_BUFFER;
+    public static final int ERR_COUNT = ErrorClass.ERR_COUNT;
+    public static final int ERR_TYPE = ErrorClass.ERR_TYPE;
+    public static final int ERR_TAG = ErrorClass.ERR_TAG;
+    public static final int ERR_COMM = ErrorClass.ERR_COMM;
+    public static final int ERR_RANK = ErrorClass.ERR_RANK;
+    public static final int ERR_ROOT = ErrorClass.ERR_ROOT;
+    public static final int ERR_GROUP = ErrorClass.ERR_GROUP;
+    public static final int ERR_OP = ErrorClass.ERR_OP;
+    public static final int ERR_TOPOLOGY = ErrorClass.ERR_TOPOLOGY;
+    public static final int ERR_DIMS = ErrorClass.ERR_DIMS;
+    public static final int ERR_ARG = ErrorClass.ERR_ARG;
+    public static final int ERR_UNKNOWN = ErrorClass.ERR_UNKNOWN;
+    public static final int ERR_TRUNCATE = ErrorClass.ERR_TRUNCATE;
+    public static final int ERR_OTHER = ErrorClass.ERR_OTHER;
+    public static final int ERR_INTERN = ErrorClass.ERR_INTERN;
+    public static final int ERR_IN_STATUS = ErrorClass.ERR_IN_STATUS;
+    public static final int ERR_PENDING = ErrorClass.ERR_PENDING;
+    public static final int ERR_REQUEST = ErrorClass.ERR_REQUEST;
+    public static final int ERR_LASTCODE = ErrorClass.ERR_LASTCODE;
+
+    /** All ranks of the job. Usable between Init and Finalize; a call outside them raises MPIException. */
+    public static Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
+    /** This rank alone. */
+    public static Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
+
+    private static RankContext rank;
+    private static final long START_NS = System.nanoTime();
+
+    /**
+     * Starts MPI on this rank and returns the application's own arguments (mpjrun has already
+     * removed its options).
+     */
+    public static String[] Init(String[] args) throws MPIException {
+        start(THREAD_SINGLE);
+        return args == null ? new String[0] : args.clone();
+    }
+
+    /** Starts MPI asking for a thread level; returns the level provided (THREAD_MULTIPLE). */
+    public static int Init_thread(String[] args, int required) throws MPIException {
+        start(required);
+        return THREAD_MULTIPLE;
+    }
+
+    private static void start(int threadLevel) {
+        try {
+            RankContext r = Bootstrap.contextFor(MPI.class.getClassLoader());
+            r.init(MPI.class.getClassLoader(), threadLevel);
+            rank = r;
+            COMM_WORLD.bind(r.world());
+            COMM_SELF.bind(r.self());
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Ends MPI on this rank; waits for the other ranks to reach Finalize too. */
+    public static void Finalize() throws MPIException {
+        try {
+            if (rank == null) {
+                throw new MpjException(ErrorClass.ERR_OTHER, "MPI.Finalize called before MPI.Init");
+            }
+            rank.finish();
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    public static boolean Initialized() throws MPIException {
+        return rank != null && rank.isInitialized();
+    }
+
+    /** The thread level provided: THREAD_MULTIPLE. */
+    public static int Query_thread() throws MPIException {
+        return THREAD_MULTIPLE;
+    }
+
+    /** True on the thread that called Init. */
+    public static boolean Is_thread_main() throws MPIException {
+        return rank != null && rank.mainThread() == Thread.currentThread();
+    }
+
+    /** Seconds since an arbitrary origin, with nanosecond resolution. */
+    public static double Wtime() {
+        return (System.nanoTime() - START_NS) * 1e-9;
+    }
+
+    /** Resolution of {@link #Wtime()}, in seconds. */
+    public static double Wtick() {
+        return 1e-9;
+    }
+
+    public static String Get_processor_name() throws MPIException {
+        return RankContext.processorName();
+    }
+
+    /** Attaches a buffer for buffered sends ({@code Bsend}); its length is the budget in bytes. */
+    public static void Buffer_attach(byte[] buffer) throws MPIException {
+        attach(buffer, buffer == null ? -1 : buffer.length);
+    }
+
+    /** MPJ Express's form: the buffer's capacity is the budget in bytes. */
+    public static void Buffer_attach(java.nio.ByteBuffer buffer) throws MPIException {
+        attach(buffer, buffer == null ? -1 : buffer.capacity());
+    }
+
+    private static void attach(Object buffer, long bytes) {
+        try {
+            if (buffer == null) {
+                throw new MpjException(ErrorClass.ERR_BUFFER, "Buffer_attach: the buffer is null");
+            }
+            requireRank("MPI.Buffer_attach").bufferAttach(buffer, bytes);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /**
+     * Waits until every buffered message has been delivered, then detaches the buffer and returns it
+     * (null if it was attached as a ByteBuffer or none was attached).
+     */
+    public static byte[] Buffer_detach() throws MPIException {
+        try {
+            Object b = requireRank("MPI.Buffer_detach").bufferDetach();
+            return b instanceof byte[] bytes ? bytes : null;
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    private static RankContext requireRank(String call) {
+        if (rank == null) {
+            throw new MpjException(ErrorClass.ERR_OTHER, call + " called before MPI.Init");
+        }
+        return rank;
+    }
+}

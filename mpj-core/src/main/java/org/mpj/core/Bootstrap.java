@@ -1,0 +1,51 @@
+package org.mpj.core;
+
+import org.mpj.core.coll.CollectivesProvider;
+import org.mpj.core.device.Device;
+import org.mpj.core.device.DeviceProvider;
+import org.mpj.core.idle.BackoffIdle;
+import org.mpj.core.match.MatchingEngine;
+
+/**
+ * Finds the rank that a {@code mpi} facade belongs to. Under mpjrun each thread rank's facade is
+ * loaded by a {@link RankBinding} class loader; a program started with plain {@code java} is a
+ * singleton world of one rank, as MPI's singleton init.
+ */
+public final class Bootstrap {
+    private static RankContext singleton;
+
+    private Bootstrap() {
+    }
+
+    public static RankContext contextFor(ClassLoader facadeLoader) {
+        if (facadeLoader instanceof RankBinding binding) {
+            return binding.rankContext();
+        }
+        return singleton();
+    }
+
+    private static synchronized RankContext singleton() {
+        if (singleton == null) {
+            RankContext[] ranks = threadJob(1, Config.fromEnvironment(), new JobControl(1));
+            singleton = ranks[0];
+        }
+        return singleton;
+    }
+
+    /** The ranks of a job whose {@code np} ranks are threads of this JVM. */
+    public static RankContext[] threadJob(int np, Config config, JobControl job) {
+        int eager = config.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
+        MatchingEngine[] engines = new MatchingEngine[np];
+        for (int r = 0; r < np; r++) {
+            engines[r] = new MatchingEngine("rank " + r, eager);
+        }
+        Device device = DeviceProvider.named(config.get(Config.DEVICE, "shm")).threads(engines, config, job);
+        BackoffIdle idle = BackoffIdle.from(config, np);
+        CollectivesProvider collectives = CollectivesProvider.load(config);
+        RankContext[] ranks = new RankContext[np];
+        for (int r = 0; r < np; r++) {
+            ranks[r] = new RankContext(r, np, job, device, engines[r], config, idle, collectives);
+        }
+        return ranks;
+    }
+}

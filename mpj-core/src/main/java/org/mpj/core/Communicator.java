@@ -1,0 +1,350 @@
+package org.mpj.core;
+
+import org.mpj.core.coll.Collectives;
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.BufferCheck;
+import org.mpj.core.datatype.ObjectCodec;
+import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.match.MatchConstants;
+import org.mpj.core.request.EngineRequest;
+import org.mpj.core.request.Waiting;
+
+/**
+ * The engine's communicator: a group of world ranks, this rank's place in it, and a context id pair.
+ * Public calls check their arguments and then make one call down to the device; the {@code coll…}
+ * calls are the same operations on the collective context, unchecked, for the collectives library.
+ */
+public final class Communicator {
+    private final RankContext rank;
+    private final int[] worldRanks;
+    private final int myRank;
+    private final int context;
+    private final String name;
+    private final Collectives collectives;
+    private volatile boolean freed;
+
+    Communicator(RankContext rank, int[] worldRanks, int myRank, int context, String name) {
+        this.rank = rank;
+        this.worldRanks = worldRanks;
+        this.myRank = myRank;
+        this.context = context;
+        this.name = name;
+        this.collectives = rank.collectivesProvider().create(this);
+    }
+
+    public RankContext rankContext() {
+        return rank;
+    }
+
+    public int size() {
+        return worldRanks.length;
+    }
+
+    public int rank() {
+        return myRank;
+    }
+
+    /** The world rank of {@code r}, a rank of this communicator. */
+    public int worldRank(int r) {
+        return worldRanks[r];
+    }
+
+    public int[] worldRanks() {
+        return worldRanks.clone();
+    }
+
+    /** Context id of point-to-point traffic; the collectives use {@code context() + 1}. */
+    public int context() {
+        return context;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Collectives collectives() {
+        return collectives;
+    }
+
+    // ---- checks -------------------------------------------------------------------------------
+
+    /** Throws unless MPI is active and this communicator is usable. */
+    public void checkUsable(String call) {
+        rank.checkActive(call);
+        if (freed) {
+            throw new MpjException(ErrorClass.ERR_COMM, call + " on " + name + ", which was freed");
+        }
+    }
+
+    private void checkDest(String call, int dest) {
+        if (dest != MatchConstants.PROC_NULL && (dest < 0 || dest >= worldRanks.length)) {
+            throw new MpjException(ErrorClass.ERR_RANK, call + " to rank " + dest + " in " + name + " of size "
+                    + worldRanks.length + " (valid: 0.." + (worldRanks.length - 1) + " or MPI.PROC_NULL)");
+        }
+    }
+
+    private void checkSource(String call, int source) {
+        if (source != MatchConstants.PROC_NULL && source != MatchConstants.ANY_SOURCE
+                && (source < 0 || source >= worldRanks.length)) {
+            throw new MpjException(ErrorClass.ERR_RANK, call + " from rank " + source + " in " + name + " of size "
+                    + worldRanks.length + " (valid: 0.." + (worldRanks.length - 1) + ", MPI.ANY_SOURCE or MPI.PROC_NULL)");
+        }
+    }
+
+    private static void checkSendTag(String call, int tag) {
+        if (tag < 0) {
+            throw new MpjException(ErrorClass.ERR_TAG, call + " with tag " + tag + " (valid: 0.." + MatchConstants.TAG_UB + ")");
+        }
+    }
+
+    private static void checkRecvTag(String call, int tag) {
+        if (tag < 0 && tag != MatchConstants.ANY_TAG) {
+            throw new MpjException(ErrorClass.ERR_TAG, call + " with tag " + tag + " (valid: 0.."
+                    + MatchConstants.TAG_UB + " or MPI.ANY_TAG)");
+        }
+    }
+
+    /** Checks a send's arguments; returns its number of base elements. */
+    private int checkSend(String call, Object buf, int offset, int count, TypeMap type, int dest, int tag) {
+        checkUsable(call);
+        checkDest(call, dest);
+        checkSendTag(call, tag);
+        return BufferCheck.elements(call, buf, offset, count, type);
+    }
+
+    private int checkRecv(String call, Object buf, int offset, int count, TypeMap type, int source, int tag) {
+        checkUsable(call);
+        checkSource(call, source);
+        checkRecvTag(call, tag);
+        return BufferCheck.elements(call, buf, offset, count, type);
+    }
+
+    // ---- point to point ---------------------------------------------------------------------
+
+    /** Blocking send in the given mode. */
+    public void send(Object buf, int offset, int count, TypeMap type, int dest, int tag, SendMode mode) {
+        int elements = checkSend(mode.call(), buf, offset, count, type, dest, tag);
+        if (dest == MatchConstants.PROC_NULL) {
+            return;
+        }
+        if (mode == SendMode.BUFFERED) {
+            rank.buffered().send(this, context, buf, offset, type, elements, dest, tag);
+            return;
+        }
+        sendBlocking(context, buf, offset, type, elements, dest, tag, mode != SendMode.SYNCHRONOUS);
+    }
+
+    /** Non-blocking send in the given mode; the request completes as the blocking call would return. */
+    public EngineRequest isend(Object buf, int offset, int count, TypeMap type, int dest, int tag, SendMode mode) {
+        int elements = checkSend("I" + mode.call().toLowerCase(java.util.Locale.ROOT), buf, offset, count, type, dest, tag);
+        EngineRequest s = new EngineRequest(EngineRequest.SEND);
+        if (dest == MatchConstants.PROC_NULL) {
+            s.complete(MatchConstants.PROC_NULL, MatchConstants.ANY_TAG, 0, type.base);
+            return s;
+        }
+        if (mode == SendMode.BUFFERED) {
+            rank.buffered().send(this, context, buf, offset, type, elements, dest, tag);
+            return s;
+        }
+        startSend(context, buf, offset, type, elements, dest, tag, mode != SendMode.SYNCHRONOUS, s);
+        return s;
+    }
+
+    /** Blocking receive; the returned request is the thread's own and valid until its next blocking call. */
+    public EngineRequest recv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
+        int elements = checkRecv("Recv", buf, offset, count, type, source, tag);
+        EngineRequest r = ThreadRequests.get().recv;
+        startRecv(context, buf, offset, type, elements, source, tag, r);
+        Waiting.await(r, rank);
+        throwIfFailed(r);
+        return r;
+    }
+
+    public EngineRequest irecv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
+        int elements = checkRecv("Irecv", buf, offset, count, type, source, tag);
+        EngineRequest r = new EngineRequest(EngineRequest.RECV);
+        startRecv(context, buf, offset, type, elements, source, tag, r);
+        return r;
+    }
+
+    /** Waits for a message matching (source, tag) without receiving it; fills {@code into}'s status. */
+    public EngineRequest probe(int source, int tag) {
+        checkUsable("Probe");
+        checkSource("Probe", source);
+        checkRecvTag("Probe", tag);
+        EngineRequest into = new EngineRequest(EngineRequest.RECV);
+        if (source == MatchConstants.PROC_NULL) {
+            into.complete(MatchConstants.PROC_NULL, MatchConstants.ANY_TAG, 0, BaseType.BYTE);
+            return into;
+        }
+        long n = 0;
+        while (!rank.engine.probe(context, source, tag, into)) {
+            if (rank.device.progress() > 0) {
+                n = 0;
+                continue;
+            }
+            rank.job.check();
+            if (rank.idle.shouldPark(n)) {
+                java.util.concurrent.locks.LockSupport.parkNanos(rank.idle.parkNs(n));
+            } else {
+                rank.idle.idle(n);
+            }
+            n++;
+        }
+        return into;
+    }
+
+    /** A matching queued message's status, or null when there is none yet. */
+    public EngineRequest iprobe(int source, int tag) {
+        checkUsable("Iprobe");
+        checkSource("Iprobe", source);
+        checkRecvTag("Iprobe", tag);
+        EngineRequest into = new EngineRequest(EngineRequest.RECV);
+        if (source == MatchConstants.PROC_NULL) {
+            into.complete(MatchConstants.PROC_NULL, MatchConstants.ANY_TAG, 0, BaseType.BYTE);
+            return into;
+        }
+        rank.device.progress();
+        rank.job.check();
+        return rank.engine.probe(context, source, tag, into) ? into : null;
+    }
+
+    // ---- the collective context, for the collectives library ------------------------------------
+
+    public void collSend(Object buf, int offset, int count, TypeMap type, int dest, int tag) {
+        sendBlocking(context + 1, buf, offset, type, count * type.size, dest, tag, true);
+    }
+
+    public void collRecv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
+        EngineRequest r = ThreadRequests.get().recv;
+        startRecv(context + 1, buf, offset, type, count * type.size, source, tag, r);
+        Waiting.await(r, rank);
+        throwIfFailed(r);
+    }
+
+    public EngineRequest collIsend(Object buf, int offset, int count, TypeMap type, int dest, int tag) {
+        EngineRequest s = new EngineRequest(EngineRequest.SEND);
+        startSend(context + 1, buf, offset, type, count * type.size, dest, tag, true, s);
+        return s;
+    }
+
+    public EngineRequest collIrecv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
+        EngineRequest r = new EngineRequest(EngineRequest.RECV);
+        startRecv(context + 1, buf, offset, type, count * type.size, source, tag, r);
+        return r;
+    }
+
+    /** Waits for each request and throws the first failure. */
+    public void waitAll(EngineRequest... requests) {
+        for (EngineRequest r : requests) {
+            if (r != null) {
+                Waiting.await(r, rank);
+                throwIfFailed(r);
+            }
+        }
+    }
+
+    public void collSendrecv(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, int dest,
+                             Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int source, int tag) {
+        EngineRequest r = collIrecv(recvbuf, recvoffset, recvcount, recvtype, source, tag);
+        collSend(sendbuf, sendoffset, sendcount, sendtype, dest, tag);
+        waitAll(r);
+    }
+
+    // ---- the one path down ----------------------------------------------------------------------
+
+    private void sendBlocking(int ctx, Object buf, int offset, TypeMap type, int elements, int dest, int tag,
+                              boolean mayBuffer) {
+        EngineRequest s = ThreadRequests.get().send;
+        if (!deliver(ctx, buf, offset, type, elements, dest, tag, mayBuffer, s)) {
+            Waiting.await(s, rank);
+        }
+    }
+
+    void startSend(int ctx, Object buf, int offset, TypeMap type, int elements, int dest, int tag,
+                   boolean mayBuffer, EngineRequest s) {
+        if (deliver(ctx, buf, offset, type, elements, dest, tag, mayBuffer, s)) {
+            s.complete(dest, tag, elements, type.base);
+        }
+    }
+
+    private boolean deliver(int ctx, Object buf, int offset, TypeMap type, int elements, int dest, int tag,
+                            boolean mayBuffer, EngineRequest s) {
+        if (type.base == BaseType.OBJECT) {
+            byte[] bytes = ObjectCodec.serialize("Send", (Object[]) buf, offset, type, elements);
+            return rank.device.send(worldRanks[dest], ctx, myRank, tag, BaseType.OBJECT, elements, bytes, 0, null,
+                    mayBuffer, s);
+        }
+        return rank.device.send(worldRanks[dest], ctx, myRank, tag, type.base, elements, buf, offset, type, mayBuffer, s);
+    }
+
+    /**
+     * Sends data already copied out of the user's buffer (buffered mode): a contiguous array of
+     * {@code base}, or serialized bytes ({@code layout} null) for MPI.OBJECT. Waits for nothing.
+     */
+    void sendPrepared(int ctx, BaseType base, int elements, Object data, TypeMap layout, int dest, int tag,
+                      EngineRequest s) {
+        if (rank.device.send(worldRanks[dest], ctx, myRank, tag, base, elements, data, 0, layout, false, s)) {
+            s.complete(dest, tag, elements, base);
+        }
+    }
+
+    private void startRecv(int ctx, Object buf, int offset, TypeMap type, int elements, int source, int tag,
+                           EngineRequest r) {
+        r.reset();
+        if (source == MatchConstants.PROC_NULL) {
+            r.complete(MatchConstants.PROC_NULL, MatchConstants.ANY_TAG, 0, type.base);
+            return;
+        }
+        r.buf = buf;
+        r.offset = offset;
+        r.capacity = elements;
+        r.type = type;
+        r.context = ctx;
+        r.source = source;
+        r.tag = tag;
+        r.loader = rank.loader();
+        rank.engine.post(r);
+    }
+
+    /** Throws the error a request completed with (truncation, type mismatch) on the waiting thread. */
+    public static void throwIfFailed(EngineRequest r) {
+        if (r.error != null) {
+            throw r.error.rethrowable();
+        }
+    }
+
+    /** Cancels a pending request: a posted receive, or a send still waiting for its receive. */
+    public void cancel(EngineRequest r) {
+        if (r.isComplete()) {
+            return;
+        }
+        if (r.kind == EngineRequest.RECV) {
+            rank.engine.cancelReceive(r);
+        } else if (r.cancelTarget instanceof org.mpj.core.match.MatchingEngine target) {
+            target.cancelSend(r);
+        }
+    }
+
+    // ---- life cycle -----------------------------------------------------------------------------
+
+    /** A new communicator over the same group with a fresh context: collective over this one. */
+    public Communicator dup() {
+        checkUsable("Dup");
+        int ctx = rank.contextIds().agree(this);
+        return new Communicator(rank, worldRanks, myRank, ctx, "a duplicate of " + name);
+    }
+
+    public void free() {
+        checkUsable("Free");
+        if (context == ContextIds.WORLD || context == ContextIds.SELF) {
+            throw new MpjException(ErrorClass.ERR_COMM, "Free of " + name + ", which MPI owns");
+        }
+        freed = true;
+        rank.contextIds().release(context);
+    }
+
+    public boolean isFreed() {
+        return freed;
+    }
+}

@@ -1,0 +1,70 @@
+package org.mpj.core;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Life and death of a job, shared by the ranks of this JVM: the first failure (a rank that threw or
+ * called Abort) wins, is kept with the rank it names, and wakes every waiting rank, whose waits then
+ * throw {@link JobAbortedException}.
+ */
+public final class JobControl {
+    private final Thread[] rankThreads;
+    private volatile JobAbortedException failure;
+    private volatile int failedRank = -1;
+    private volatile int exitCode;
+
+    public JobControl(int ranksInJvm) {
+        this.rankThreads = new Thread[ranksInJvm];
+    }
+
+    /** Remembers the thread of a rank so that an abort can unpark it at once. */
+    public void rankThread(int localIndex, Thread t) {
+        rankThreads[localIndex] = t;
+    }
+
+    /**
+     * Ends the job because of {@code rank}; the first call wins and later ones return false.
+     *
+     * @param why a sentence naming the cause, e.g. "rank 2 failed: java.lang.IllegalStateException: boom"
+     */
+    public boolean abort(int rank, String why, Throwable cause, int code) {
+        synchronized (this) {
+            if (failure != null) {
+                return false;
+            }
+            failedRank = rank;
+            exitCode = code == 0 ? 1 : code;
+            failure = new JobAbortedException("job aborted: " + why, cause);
+        }
+        for (Thread t : rankThreads) {
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+        return true;
+    }
+
+    public boolean isAborted() {
+        return failure != null;
+    }
+
+    /** Throws (a fresh copy of) the job's failure, if there is one. */
+    public void check() {
+        JobAbortedException f = failure;
+        if (f != null) {
+            throw new JobAbortedException(f.getMessage().substring(ErrorClass.name(ErrorClass.ERR_OTHER).length() + 2), f);
+        }
+    }
+
+    public JobAbortedException failure() {
+        return failure;
+    }
+
+    public int failedRank() {
+        return failedRank;
+    }
+
+    public int exitCode() {
+        return exitCode;
+    }
+}

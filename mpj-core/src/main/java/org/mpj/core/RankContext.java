@@ -1,0 +1,161 @@
+package org.mpj.core;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import org.mpj.core.coll.CollectivesProvider;
+import org.mpj.core.device.Device;
+import org.mpj.core.idle.BackoffIdle;
+import org.mpj.core.match.MatchingEngine;
+
+/**
+ * Everything of one rank: its place in the world, its matching engine, the device that reaches the
+ * other ranks, its settings, and its state from Init to Finalize. The {@code mpi} facade of the rank
+ * holds one of these.
+ */
+public final class RankContext {
+    private static final int NEW = 0;
+    private static final int ACTIVE = 1;
+    private static final int FINALIZED = 2;
+
+    public final int worldRank;
+    public final int worldSize;
+    public final JobControl job;
+    public final Device device;
+    public final MatchingEngine engine;
+    public final Config config;
+    public final BackoffIdle idle;
+
+    private final CollectivesProvider collectivesProvider;
+    private final ContextIds contextIds = new ContextIds();
+    private final BufferedMode buffered = new BufferedMode(this);
+    private volatile int state = NEW;
+    private volatile ClassLoader loader;
+    private volatile Thread mainThread;
+    private Communicator world;
+    private Communicator self;
+    private int threadLevel;
+
+    public RankContext(int worldRank, int worldSize, JobControl job, Device device, MatchingEngine engine,
+                       Config config, BackoffIdle idle, CollectivesProvider collectives) {
+        this.worldRank = worldRank;
+        this.worldSize = worldSize;
+        this.job = job;
+        this.device = device;
+        this.engine = engine;
+        this.config = config;
+        this.idle = idle;
+        this.collectivesProvider = collectives;
+    }
+
+    /**
+     * MPI.Init: binds this rank to the class loader of its {@code mpi} facade and makes COMM_WORLD
+     * and COMM_SELF.
+     */
+    public synchronized void init(ClassLoader facadeLoader, int requestedThreadLevel) {
+        if (state == ACTIVE) {
+            throw new MpjException(ErrorClass.ERR_OTHER, "MPI.Init called twice on rank " + worldRank);
+        }
+        if (state == FINALIZED) {
+            throw new MpjException(ErrorClass.ERR_OTHER, "MPI.Init called after MPI.Finalize on rank " + worldRank
+                    + " (MPI cannot be initialized again)");
+        }
+        job.check();
+        loader = facadeLoader;
+        engine.loader(facadeLoader);
+        mainThread = Thread.currentThread();
+        threadLevel = requestedThreadLevel;
+        int[] all = new int[worldSize];
+        for (int i = 0; i < worldSize; i++) {
+            all[i] = i;
+        }
+        world = new Communicator(this, all, worldRank, ContextIds.WORLD, "MPI.COMM_WORLD");
+        self = new Communicator(this, new int[] {worldRank}, 0, ContextIds.SELF, "MPI.COMM_SELF");
+        state = ACTIVE;
+    }
+
+    /** MPI.Finalize: waits for every rank (so no message is left in flight) and buffered sends. */
+    public void finish() {
+        checkActive("MPI.Finalize");
+        world.collectives().barrier();
+        buffered.detach();
+        state = FINALIZED;
+    }
+
+    public boolean isInitialized() {
+        return state != NEW;
+    }
+
+    public boolean isFinalized() {
+        return state == FINALIZED;
+    }
+
+    /** Throws MPI_ERR_OTHER unless between Init and Finalize. */
+    public void checkActive(String call) {
+        int s = state;
+        if (s != ACTIVE) {
+            throw new MpjException(ErrorClass.ERR_OTHER, call + (s == NEW ? " called before MPI.Init"
+                    : " called after MPI.Finalize") + " on rank " + worldRank);
+        }
+    }
+
+    public Communicator world() {
+        return world;
+    }
+
+    public Communicator self() {
+        return self;
+    }
+
+    public ClassLoader loader() {
+        return loader;
+    }
+
+    public Thread mainThread() {
+        return mainThread;
+    }
+
+    public int threadLevel() {
+        return threadLevel;
+    }
+
+    public CollectivesProvider collectivesProvider() {
+        return collectivesProvider;
+    }
+
+    ContextIds contextIds() {
+        return contextIds;
+    }
+
+    BufferedMode buffered() {
+        return buffered;
+    }
+
+    public void bufferAttach(Object buffer, long bytes) {
+        checkActive("MPI.Buffer_attach");
+        buffered.attach(buffer, bytes);
+    }
+
+    public Object bufferDetach() {
+        checkActive("MPI.Buffer_detach");
+        return buffered.detach();
+    }
+
+    /** MPI.BSEND_OVERHEAD. */
+    public static int bsendOverheadBytes() {
+        return BufferedMode.OVERHEAD_BYTES;
+    }
+
+    /** Comm.Abort: ends the whole job, naming this rank; the calling thread then throws. */
+    public JobAbortedException abort(int errorCode) {
+        job.abort(worldRank, "rank " + worldRank + " called MPI.Abort(" + errorCode + ")", null, errorCode);
+        return new JobAbortedException("rank " + worldRank + " called MPI.Abort(" + errorCode + ")", null);
+    }
+
+    public static String processorName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.mpj.core.datatype;
+
+import java.lang.reflect.Array;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+
+/** Checks (buffer, offset, count, datatype) before any data moves; builds a message only on failure. */
+public final class BufferCheck {
+    private BufferCheck() {
+    }
+
+    /** Checks the arguments of {@code call} and returns the number of base elements they describe. */
+    public static int elements(String call, Object buf, int offset, int count, TypeMap type) {
+        if (type == null) {
+            throw new MpjException(ErrorClass.ERR_TYPE, call + ": the datatype is null");
+        }
+        if (count < 0) {
+            throw new MpjException(ErrorClass.ERR_COUNT, call + ": count " + count + " is negative");
+        }
+        if (buf == null) {
+            if (count == 0) {
+                return 0;
+            }
+            throw new MpjException(ErrorClass.ERR_BUFFER, call + ": the buffer is null (count " + count + ")");
+        }
+        if (!type.base.accepts(buf)) {
+            throw new MpjException(ErrorClass.ERR_TYPE, call + ": a " + BaseType.describe(buf) + " cannot hold "
+                    + type.base.mpiName() + " data (expected " + type.base.javaArrayName() + ")");
+        }
+        if (offset < 0) {
+            throw new MpjException(ErrorClass.ERR_BUFFER, call + ": offset " + offset + " is negative");
+        }
+        long span = count == 0 ? 0 : (long) (count - 1) * type.extent + type.size;
+        int length = Array.getLength(buf);
+        if (offset + span > length) {
+            throw new MpjException(ErrorClass.ERR_BUFFER, call + ": offset " + offset + " + count " + count
+                    + (type.extent == 1 ? "" : " x extent " + type.extent)
+                    + " runs past the end of a " + BaseType.describe(buf));
+        }
+        long elements = (long) count * type.size;
+        if (elements > Integer.MAX_VALUE) {
+            throw new MpjException(ErrorClass.ERR_COUNT, call + ": count " + count + " x " + type.size
+                    + " elements exceeds 2^31-1");
+        }
+        return (int) elements;
+    }
+}

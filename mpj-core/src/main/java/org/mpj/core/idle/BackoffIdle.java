@@ -1,0 +1,75 @@
+package org.mpj.core.idle;
+
+import org.mpj.core.Config;
+
+/**
+ * How a rank waits: spin (a hand-off between spinning threads costs well under a microsecond), then
+ * yield, then park with exponential back-off to a cap. A completion unparks a parked waiter at once,
+ * so the cap only bounds how late a waiter notices an abort. When ranks outnumber cores, spinning
+ * only keeps the awaited rank off its core, so a much shorter spin budget applies.
+ *
+ * <p>The caller counts its consecutive empty passes and asks what to do for the n-th:
+ * <pre>{@code
+ * long n = 0;
+ * while (!done()) {
+ *     if (progress() > 0) { n = 0; continue; }
+ *     if (idle.shouldPark(n)) { registerWaiter(); if (!done()) LockSupport.parkNanos(idle.parkNs(n)); }
+ *     else idle.idle(n);
+ *     n++;
+ * }
+ * }</pre>
+ */
+public final class BackoffIdle {
+    public static final int DEFAULT_MAX_SPINS = 20_000;
+    public static final int DEFAULT_MAX_SPINS_OVERSUBSCRIBED = 50;
+    public static final int DEFAULT_MAX_YIELDS = 100;
+    public static final long DEFAULT_MIN_PARK_NS = 10_000;
+    public static final long DEFAULT_MAX_PARK_NS = 1_000_000;
+
+    public final int maxSpins;
+    public final int maxYields;
+    public final long minParkNs;
+    public final long maxParkNs;
+    private final long parkAfter;
+
+    public BackoffIdle(int maxSpins, int maxYields, long minParkNs, long maxParkNs) {
+        this.maxSpins = maxSpins;
+        this.maxYields = maxYields;
+        this.minParkNs = minParkNs;
+        this.maxParkNs = Math.max(minParkNs, maxParkNs);
+        this.parkAfter = (long) maxSpins + maxYields;
+    }
+
+    /** The idle settings for a JVM that runs {@code ranksInJvm} ranks. */
+    public static BackoffIdle from(Config config, int ranksInJvm) {
+        boolean oversubscribed = ranksInJvm > Runtime.getRuntime().availableProcessors();
+        int spins = oversubscribed
+                ? config.getInt(Config.IDLE_MAX_SPINS_OVERSUBSCRIBED, DEFAULT_MAX_SPINS_OVERSUBSCRIBED, 0, Integer.MAX_VALUE)
+                : config.getInt(Config.IDLE_MAX_SPINS, DEFAULT_MAX_SPINS, 0, Integer.MAX_VALUE);
+        return new BackoffIdle(spins,
+                config.getInt(Config.IDLE_MAX_YIELDS, DEFAULT_MAX_YIELDS, 0, Integer.MAX_VALUE),
+                config.getLong(Config.IDLE_MIN_PARK_NS, DEFAULT_MIN_PARK_NS, 1, 1_000_000_000L),
+                config.getLong(Config.IDLE_MAX_PARK_NS, DEFAULT_MAX_PARK_NS, 1, 1_000_000_000L));
+    }
+
+    /** True once the n-th empty pass is past spinning and yielding. */
+    public boolean shouldPark(long n) {
+        return n >= parkAfter;
+    }
+
+    /** Spins or yields for the n-th empty pass (n below the park threshold). */
+    public void idle(long n) {
+        if (n < maxSpins) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /** Park time for the n-th empty pass: minParkNs doubling per park up to maxParkNs. */
+    public long parkNs(long n) {
+        long shift = Math.min(n - parkAfter, 30);
+        long ns = minParkNs << shift;
+        return ns <= 0 || ns > maxParkNs ? maxParkNs : ns;
+    }
+}

@@ -1,0 +1,39 @@
+package org.mpj.core.match;
+
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.request.EngineRequest;
+
+/**
+ * A message that arrived before its receive: the node of a matching engine's unexpected queue.
+ * Eager envelopes own a pooled copy of the data; rendezvous envelopes point at the sender's own
+ * array and complete the sender's request once the receiver has copied from it.
+ */
+final class Envelope {
+    int context;
+    int source;
+    int tag;
+    BaseType base;
+    int elements;
+    Object data;
+    int dataOffset;
+    /** Layout of {@link #data}; null for serialized MPI.OBJECT bytes. */
+    TypeMap dataType;
+    /** True when {@link #data} is a buffer of the engine's pool, to give back once copied out. */
+    boolean pooled;
+    /** For a rendezvous: the sender's request, completed when the data has been copied. */
+    EngineRequest sendRequest;
+    boolean queued;
+    Envelope prev;
+    Envelope next;
+
+    void clear() {
+        data = null;
+        dataType = null;
+        sendRequest = null;
+        prev = null;
+        next = null;
+        queued = false;
+        pooled = false;
+    }
+}

@@ -1,0 +1,311 @@
+package org.mpj.core.match;
+
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.Copier;
+import org.mpj.core.datatype.ObjectCodec;
+import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.request.EngineRequest;
+
+/**
+ * The matching state of one rank: receives posted before their message (posted queue) and messages
+ * that came before their receive (unexpected queue), matched by (context, source, tag) with
+ * wildcards, in arrival order, so messages between a pair in one communicator never overtake.
+ *
+ * <p>Both queues belong to the receiving rank and are guarded by its lock, which senders to this
+ * rank take only to look up or enqueue; data is copied outside the lock except small eager copies
+ * into (and out of) the pool. When the receive is already posted, the sender copies straight from
+ * its array into the receiver's: one copy.
+ */
+public final class MatchingEngine {
+    /** Messages up to this many bytes are buffered when no receive is posted; larger ones wait. */
+    private final int eagerLimitBytes;
+    private final EagerPool pool;
+    private final Object lock = new Object();
+    private EngineRequest postedHead;
+    private EngineRequest postedTail;
+    private Envelope unexpectedHead;
+    private Envelope unexpectedTail;
+    private Envelope freeEnvelopes;
+    private int unexpectedDepth;
+    /** The class loader of this rank's application, for MPI.OBJECT data. */
+    private volatile ClassLoader loader;
+    private final String owner;
+
+    public MatchingEngine(String owner, int eagerLimitBytes) {
+        this.owner = owner;
+        this.eagerLimitBytes = eagerLimitBytes;
+        this.pool = new EagerPool(eagerLimitBytes);
+    }
+
+    public void loader(ClassLoader loader) {
+        this.loader = loader;
+    }
+
+    public int eagerLimitBytes() {
+        return eagerLimitBytes;
+    }
+
+    /**
+     * A message for this rank, on the sender's thread. {@code data} is the sender's array with its
+     * layout, or serialized bytes when {@code base} is OBJECT ({@code dataType} null).
+     *
+     * @param mayBuffer   false for synchronous sends, which must wait until a receive matches
+     * @param sendRequest completed once the data is copied, when this call returns false
+     * @return true when the send is complete (copied into a posted receive or buffered); false when
+     *         the envelope waits for its receive and {@code sendRequest} will be completed by it
+     */
+    public boolean deliver(int context, int source, int tag, BaseType base, int elements,
+                           Object data, int dataOffset, TypeMap dataType, boolean mayBuffer,
+                           EngineRequest sendRequest) {
+        EngineRequest recv;
+        synchronized (lock) {
+            recv = takePosted(context, source, tag);
+            if (recv == null) {
+                Envelope e = newEnvelope(context, source, tag, base, elements);
+                boolean eager = mayBuffer && (dataType == null || (long) elements * base.byteSize() <= eagerLimitBytes);
+                if (eager && dataType != null) {
+                    Object copy = pool.take(base);
+                    Copier.copy(data, dataOffset, dataType, copy, 0, pool.layout(base), elements);
+                    e.data = copy;
+                    e.dataOffset = 0;
+                    e.dataType = pool.layout(base);
+                    e.pooled = true;
+                } else {
+                    e.data = data;
+                    e.dataOffset = dataOffset;
+                    e.dataType = dataType;
+                    if (!eager) {
+                        sendRequest.reset();
+                        e.sendRequest = sendRequest;
+                        sendRequest.cancelTarget = this;
+                        sendRequest.cancelToken = e;
+                    }
+                }
+                appendUnexpected(e);
+                return eager;
+            }
+        }
+        fill(recv, source, tag, base, elements, data, dataOffset, dataType);
+        return true;
+    }
+
+    /**
+     * Posts a receive on the receiver's thread. Returns true when a queued message matched and the
+     * receive is complete; false when it waits in the posted queue for its sender.
+     */
+    public boolean post(EngineRequest r) {
+        Envelope e;
+        synchronized (lock) {
+            e = takeUnexpected(r.context, r.source, r.tag);
+            if (e == null) {
+                appendPosted(r);
+                return false;
+            }
+            if (e.sendRequest == null) {
+                // Eager: copy out of the pool under the lock, then recycle buffer and envelope.
+                fill(r, e.source, e.tag, e.base, e.elements, e.data, e.dataOffset, e.dataType);
+                if (e.pooled) {
+                    pool.give(e.base, e.data);
+                }
+                recycle(e);
+                return true;
+            }
+        }
+        // Rendezvous: copy straight from the sender's array, then release the sender.
+        EngineRequest sender = e.sendRequest;
+        fill(r, e.source, e.tag, e.base, e.elements, e.data, e.dataOffset, e.dataType);
+        synchronized (lock) {
+            recycle(e);
+        }
+        sender.complete(r.statusSource, r.statusTag, e.elements, e.base);
+        return true;
+    }
+
+    /** Looks for a queued message matching (context, source, tag); fills status fields of {@code into}. */
+    public boolean probe(int context, int source, int tag, EngineRequest into) {
+        synchronized (lock) {
+            for (Envelope e = unexpectedHead; e != null; e = e.next) {
+                if (matches(e.context, e.source, e.tag, context, source, tag)) {
+                    into.complete(e.source, e.tag, e.elements, e.base);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Takes a posted receive back. Returns false when a sender already matched it. */
+    public boolean cancelReceive(EngineRequest r) {
+        synchronized (lock) {
+            if (!r.posted) {
+                return false;
+            }
+            unlinkPosted(r);
+        }
+        r.completeCancelled();
+        return true;
+    }
+
+    /** Takes a waiting rendezvous send back. Returns false when a receive already matched it. */
+    public boolean cancelSend(EngineRequest s) {
+        Envelope e = (Envelope) s.cancelToken;
+        synchronized (lock) {
+            if (e == null || !e.queued || e.sendRequest != s) {
+                return false;
+            }
+            unlinkUnexpected(e);
+            recycle(e);
+        }
+        s.completeCancelled();
+        return true;
+    }
+
+    /** Messages waiting for a receive: a counter for benchmarks and leak checks. */
+    public int unexpectedDepth() {
+        synchronized (lock) {
+            return unexpectedDepth;
+        }
+    }
+
+    private static boolean matches(int ctx, int src, int tag, int wantCtx, int wantSrc, int wantTag) {
+        return ctx == wantCtx && (wantSrc == src || wantSrc == MatchConstants.ANY_SOURCE)
+                && (wantTag == tag || wantTag == MatchConstants.ANY_TAG);
+    }
+
+    /** Copies a message into a receive and completes it, or fails it on type mismatch or truncation. */
+    private void fill(EngineRequest r, int source, int tag, BaseType base, int elements,
+                      Object data, int dataOffset, TypeMap dataType) {
+        if (!r.type.base.receives(base)) {
+            r.fail(source, tag, new MpjException(ErrorClass.ERR_TYPE, "message from rank " + source + ", tag " + tag
+                    + " carries " + base.mpiName() + " data; the receive expects " + r.type.base.mpiName() + " (" + owner + ")"));
+            return;
+        }
+        if (elements > r.capacity) {
+            r.fail(source, tag, truncation(r, source, tag, base, elements));
+            return;
+        }
+        if (base == BaseType.OBJECT) {
+            try {
+                ObjectCodec.deserialize((byte[]) data, elements, r.loader != null ? r.loader : loader,
+                        (Object[]) r.buf, r.offset, r.type);
+            } catch (MpjException ex) {
+                r.fail(source, tag, ex);
+                return;
+            }
+        } else {
+            Copier.copy(data, dataOffset, dataType, r.buf, r.offset, r.type, elements);
+        }
+        r.complete(source, tag, elements, base);
+    }
+
+    private MpjException truncation(EngineRequest r, int source, int tag, BaseType base, int elements) {
+        String have = base == BaseType.OBJECT ? elements + " objects" : (long) elements * base.byteSize() + " bytes";
+        String room = base == BaseType.OBJECT ? r.capacity + " objects"
+                : (long) r.capacity * base.byteSize() + " (" + r.capacity + " x " + r.type.base.mpiName() + ")";
+        return new MpjException(ErrorClass.ERR_TRUNCATE, "message from rank " + source + ", tag " + tag + " has "
+                + have + "; the receive has room for " + room);
+    }
+
+    private EngineRequest takePosted(int context, int source, int tag) {
+        for (EngineRequest r = postedHead; r != null; r = r.next) {
+            if (r.context == context && (r.source == source || r.source == MatchConstants.ANY_SOURCE)
+                    && (r.tag == tag || r.tag == MatchConstants.ANY_TAG)) {
+                unlinkPosted(r);
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private Envelope takeUnexpected(int context, int source, int tag) {
+        for (Envelope e = unexpectedHead; e != null; e = e.next) {
+            if (matches(e.context, e.source, e.tag, context, source, tag)) {
+                unlinkUnexpected(e);
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private void appendPosted(EngineRequest r) {
+        r.posted = true;
+        r.next = null;
+        r.prev = postedTail;
+        if (postedTail == null) {
+            postedHead = r;
+        } else {
+            postedTail.next = r;
+        }
+        postedTail = r;
+    }
+
+    private void unlinkPosted(EngineRequest r) {
+        if (r.prev == null) {
+            postedHead = r.next;
+        } else {
+            r.prev.next = r.next;
+        }
+        if (r.next == null) {
+            postedTail = r.prev;
+        } else {
+            r.next.prev = r.prev;
+        }
+        r.prev = null;
+        r.next = null;
+        r.posted = false;
+    }
+
+    private void appendUnexpected(Envelope e) {
+        e.queued = true;
+        e.next = null;
+        e.prev = unexpectedTail;
+        if (unexpectedTail == null) {
+            unexpectedHead = e;
+        } else {
+            unexpectedTail.next = e;
+        }
+        unexpectedTail = e;
+        unexpectedDepth++;
+    }
+
+    private void unlinkUnexpected(Envelope e) {
+        if (e.prev == null) {
+            unexpectedHead = e.next;
+        } else {
+            e.prev.next = e.next;
+        }
+        if (e.next == null) {
+            unexpectedTail = e.prev;
+        } else {
+            e.next.prev = e.prev;
+        }
+        e.prev = null;
+        e.next = null;
+        e.queued = false;
+        unexpectedDepth--;
+    }
+
+    private Envelope newEnvelope(int context, int source, int tag, BaseType base, int elements) {
+        Envelope e = freeEnvelopes;
+        if (e == null) {
+            e = new Envelope();
+        } else {
+            freeEnvelopes = e.next;
+            e.next = null;
+        }
+        e.context = context;
+        e.source = source;
+        e.tag = tag;
+        e.base = base;
+        e.elements = elements;
+        return e;
+    }
+
+    private void recycle(Envelope e) {
+        e.clear();
+        e.next = freeEnvelopes;
+        freeEnvelopes = e;
+    }
+}

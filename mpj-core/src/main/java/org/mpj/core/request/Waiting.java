@@ -1,0 +1,101 @@
+package org.mpj.core.request;
+
+import java.util.concurrent.locks.LockSupport;
+import org.mpj.core.JobControl;
+import org.mpj.core.RankContext;
+import org.mpj.core.device.Device;
+import org.mpj.core.idle.BackoffIdle;
+
+/**
+ * Every wait of a rank: drives the device's progress, idles with the rank's back-off when nothing
+ * happened, and throws if the job was aborted meanwhile. Nothing here waits forever: a park is
+ * bounded by the back-off's cap, and an abort unparks rank threads at once.
+ */
+public final class Waiting {
+    private Waiting() {
+    }
+
+    /** Returns once {@code r} is complete. */
+    public static void await(EngineRequest r, RankContext rank) {
+        if (r.isComplete()) {
+            return;
+        }
+        Device device = rank.device;
+        BackoffIdle idle = rank.idle;
+        JobControl job = rank.job;
+        long n = 0;
+        while (!r.isComplete()) {
+            if (device.progress() > 0) {
+                n = 0;
+                continue;
+            }
+            if (job.isAborted()) {
+                job.check();
+            }
+            if (idle.shouldPark(n)) {
+                r.waiter = Thread.currentThread();
+                if (!r.isComplete()) {
+                    LockSupport.parkNanos(idle.parkNs(n));
+                }
+                r.waiter = null;
+            } else {
+                idle.idle(n);
+            }
+            n++;
+        }
+    }
+
+    /**
+     * Returns the index of a complete request of {@code reqs} (null entries are skipped), waiting for
+     * one if none is; -1 when every entry is null.
+     */
+    public static int awaitAny(EngineRequest[] reqs, RankContext rank) {
+        Device device = rank.device;
+        BackoffIdle idle = rank.idle;
+        JobControl job = rank.job;
+        long n = 0;
+        while (true) {
+            boolean any = false;
+            for (int i = 0; i < reqs.length; i++) {
+                EngineRequest r = reqs[i];
+                if (r != null) {
+                    if (r.isComplete()) {
+                        return i;
+                    }
+                    any = true;
+                }
+            }
+            if (!any) {
+                return -1;
+            }
+            if (device.progress() > 0) {
+                n = 0;
+                continue;
+            }
+            if (job.isAborted()) {
+                job.check();
+            }
+            if (idle.shouldPark(n)) {
+                Thread me = Thread.currentThread();
+                boolean pending = true;
+                for (EngineRequest r : reqs) {
+                    if (r != null) {
+                        r.waiter = me;
+                        pending &= !r.isComplete();
+                    }
+                }
+                if (pending) {
+                    LockSupport.parkNanos(idle.parkNs(n));
+                }
+                for (EngineRequest r : reqs) {
+                    if (r != null) {
+                        r.waiter = null;
+                    }
+                }
+            } else {
+                idle.idle(n);
+            }
+            n++;
+        }
+    }
+}

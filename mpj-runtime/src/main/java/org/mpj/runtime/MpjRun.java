@@ -1,0 +1,163 @@
+package org.mpj.runtime;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.jar.JarFile;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code mpjrun}: starts an MPI job. Options follow mpirun's names where one exists.
+ *
+ * <pre>
+ * mpjrun -np 4 -cp app.jar org.example.Main arg1 arg2
+ * mpjrun -np 4 -jar app.jar arg1
+ * </pre>
+ */
+@Command(name = "mpjrun", mixinStandardHelpOptions = true, versionProvider = MpjRun.Version.class,
+        sortOptions = false,
+        description = "Runs an MPI program written against the mpiJava 1.2 API with N ranks.",
+        footer = {"", "Exit status: 0 when every rank finished; the failing rank's status (1 for an exception,",
+                "the code given to Abort) when one failed; 124 on --timeout; 2 for bad options."})
+public final class MpjRun implements Callable<Integer> {
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N", description = "Number of ranks (default: ${DEFAULT-VALUE}).")
+    int np = 1;
+
+    @Option(names = {"-cp", "-classpath", "--class-path"}, paramLabel = "PATH",
+            description = "Where the application's classes are (default: $CLASSPATH, else the current directory).")
+    String classPath;
+
+    @Option(names = "-jar", paramLabel = "JAR", description = "Run the Main-Class of this jar.")
+    Path jar;
+
+    @Option(names = "--dev", paramLabel = "DEVICE",
+            description = "Device: shm runs every rank as a thread of this JVM (default: ${DEFAULT-VALUE}).")
+    String device = "shm";
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "Abort the job after this many seconds; 0 for no limit (default: ${DEFAULT-VALUE}).")
+    long timeoutSeconds = 0;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+            description = "An MPJ setting, e.g. -Dmpj.eagerLimitBytes=65536.")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    @Parameters(paramLabel = "MAIN-CLASS [ARGS]", description = "Main class (unless -jar) and the program's arguments.")
+    List<String> program = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new MpjRun()).setStopAtPositional(true).setUnmatchedOptionsArePositionalParams(false);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (np < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-np must be at least 1 (got " + np + ")");
+        }
+        if (!device.equals("shm")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown device '" + device
+                    + "' for --dev; available: shm");
+        }
+        String mainClass;
+        String[] args;
+        List<URL> urls = new ArrayList<>();
+        if (jar != null) {
+            mainClass = mainClassOf(jar);
+            urls.add(jar.toUri().toURL());
+            args = program.toArray(new String[0]);
+        } else {
+            if (program.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "missing the main class to run (or -jar JAR)");
+            }
+            mainClass = program.get(0);
+            args = program.subList(1, program.size()).toArray(new String[0]);
+        }
+        urls.addAll(parseClassPath(classPath != null ? classPath : System.getenv().getOrDefault("CLASSPATH", ".")));
+        Map<String, String> s = new LinkedHashMap<>(settings);
+        s.put("mpj.device", device);
+        ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
+                timeoutSeconds * 1000);
+        JobResult result = job.run();
+        if (!result.succeeded()) {
+            report(result);
+        }
+        return result.exitCode();
+    }
+
+    private static void report(JobResult r) {
+        StringBuilder sb = new StringBuilder("mpjrun: ").append(r.message()).append(System.lineSeparator());
+        if (r.cause() != null) {
+            StringWriter w = new StringWriter();
+            r.cause().printStackTrace(new PrintWriter(w));
+            sb.append(w);
+        }
+        System.err.print(sb);
+        System.err.flush();
+    }
+
+    private String mainClassOf(Path jarPath) throws IOException {
+        try (JarFile j = new JarFile(jarPath.toFile())) {
+            String main = j.getManifest() == null ? null : j.getManifest().getMainAttributes().getValue("Main-Class");
+            if (main == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), jarPath + " names no Main-Class in its manifest");
+            }
+            return main;
+        }
+    }
+
+    static List<URL> parseClassPath(String path) throws MalformedURLException {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : path.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.endsWith("/*") || entry.equals("*")) {
+                File dir = new File(entry.equals("*") ? "." : entry.substring(0, entry.length() - 2));
+                File[] jars = dir.listFiles((d, n) -> n.endsWith(".jar") || n.endsWith(".JAR"));
+                if (jars != null) {
+                    java.util.Arrays.sort(jars);
+                    for (File j : jars) {
+                        urls.add(j.toURI().toURL());
+                    }
+                }
+            } else {
+                urls.add(new File(entry).toURI().toURL());
+            }
+        }
+        return urls;
+    }
+
+    /** The version Maven wrote into version.properties. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            java.util.Properties p = new java.util.Properties();
+            try (var in = MpjRun.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"mpjrun (MPJ) " + p.getProperty("version", "unknown")
+                    + ", Java " + System.getProperty("java.version")};
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package org.mpj.runtime;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.mpj.core.Bootstrap;
+import org.mpj.core.Config;
+import org.mpj.core.JobAbortedException;
+import org.mpj.core.JobControl;
+import org.mpj.core.RankContext;
+
+/**
+ * A job whose ranks are threads of this JVM (the shm device). Each rank runs the application's
+ * {@code main} in a thread of its own, with classes from a {@link RankClassLoader} of its own. The
+ * first rank to fail ends the job: every other rank's waits throw, and the result names that rank.
+ */
+public final class ThreadJob {
+    /** After an abort, how long ranks get to unwind before the job is reported without them. */
+    static final long UNWIND_MS = 5_000;
+
+    private final int np;
+    private final URL[] classPath;
+    private final String mainClass;
+    private final String[] args;
+    private final Map<String, String> settings;
+    private final List<String> sharedPrefixes;
+    private final long timeoutMs;
+
+    /**
+     * @param classPath      where the application's classes are (the {@code mpi} facade is added)
+     * @param settings       MPJ settings that override system properties and MPJ_* variables
+     * @param sharedPrefixes class name prefixes loaded once for all ranks besides the JDK and MPJ
+     * @param timeoutMs      the job is aborted after this long; 0 for no limit
+     */
+    public ThreadJob(int np, URL[] classPath, String mainClass, String[] args, Map<String, String> settings,
+                     List<String> sharedPrefixes, long timeoutMs) {
+        this.np = np;
+        this.classPath = classPath.clone();
+        this.mainClass = mainClass;
+        this.args = args.clone();
+        this.settings = Map.copyOf(settings);
+        this.sharedPrefixes = List.copyOf(sharedPrefixes);
+        this.timeoutMs = timeoutMs;
+    }
+
+    public JobResult run() throws InterruptedException {
+        JobControl job = new JobControl(np);
+        RankContext[] ranks = Bootstrap.threadJob(np, Config.withOverrides(settings), job);
+        URL[] urls = withFacade(classPath);
+        ClassLoader parent = ThreadJob.class.getClassLoader();
+        Thread[] threads = new Thread[np];
+        for (int r = 0; r < np; r++) {
+            RankClassLoader loader = new RankClassLoader(r, urls, parent, ranks[r], sharedPrefixes);
+            int rank = r;
+            threads[r] = new Thread(() -> runRank(rank, loader, ranks[rank], job), "mpj-rank-" + r);
+            threads[r].setContextClassLoader(loader);
+            threads[r].setDaemon(true);
+            job.rankThread(r, threads[r]);
+        }
+        for (Thread t : threads) {
+            t.start();
+        }
+        long deadline = timeoutMs > 0 ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs) : Long.MAX_VALUE;
+        for (Thread t : threads) {
+            while (t.isAlive()) {
+                long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+                if (job.isAborted()) {
+                    t.join(UNWIND_MS);
+                    break;
+                }
+                if (leftMs <= 0) {
+                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(threads), null, 124);
+                    continue;
+                }
+                t.join(Math.min(leftMs, 100));
+            }
+        }
+        if (!job.isAborted()) {
+            return JobResult.success();
+        }
+        JobAbortedException f = job.failure();
+        return new JobResult(job.exitCode(), job.failedRank(), f.getMessage(), f.getCause());
+    }
+
+    /** Which ranks are still running, and where, for a timeout message. */
+    private static String waitingRanks(Thread[] threads) {
+        StringBuilder sb = new StringBuilder();
+        for (int r = 0; r < threads.length; r++) {
+            if (threads[r].isAlive()) {
+                StackTraceElement where = null;
+                for (StackTraceElement e : threads[r].getStackTrace()) {
+                    if (e.getClassName().startsWith("mpi.")) {
+                        where = e;
+                    }
+                }
+                sb.append(sb.length() == 0 ? "; still running: " : ", ").append("rank ").append(r)
+                        .append(where == null ? "" : " in " + where.getClassName().substring(4) + "." + where.getMethodName());
+            }
+        }
+        return sb.toString();
+    }
+
+    private void runRank(int rank, ClassLoader loader, RankContext context, JobControl job) {
+        try {
+            Method main = mainMethod(loader);
+            main.invoke(null, (Object) args.clone());
+            if (context.isInitialized() && !context.isFinalized()) {
+                job.abort(rank, "rank " + rank + " returned from main without calling MPI.Finalize", null, 1);
+            }
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (!isConsequenceOfAbort(cause, job)) {
+                job.abort(rank, "rank " + rank + " failed: " + cause, cause, 1);
+            }
+        } catch (Throwable t) {
+            job.abort(rank, "rank " + rank + " could not start " + mainClass + ": " + t, t, 1);
+        }
+    }
+
+    /** True when a rank threw only because another rank had already ended the job. */
+    private static boolean isConsequenceOfAbort(Throwable t, JobControl job) {
+        if (!job.isAborted()) {
+            return false;
+        }
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof JobAbortedException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Method mainMethod(ClassLoader loader) throws ClassNotFoundException, NoSuchMethodException {
+        Class<?> c = Class.forName(mainClass, true, loader);
+        Method m = c.getMethod("main", String[].class);
+        if (!Modifier.isStatic(m.getModifiers())) {
+            throw new NoSuchMethodException(mainClass + ".main(String[]) is not static");
+        }
+        m.setAccessible(true);
+        return m;
+    }
+
+    /** The application's class path with the {@code mpi} facade's location first. */
+    private static URL[] withFacade(URL[] classPath) {
+        List<URL> urls = new ArrayList<>();
+        urls.add(RankContext.class.getProtectionDomain().getCodeSource().getLocation());
+        for (URL u : classPath) {
+            if (!urls.contains(u)) {
+                urls.add(u);
+            }
+        }
+        return urls.toArray(new URL[0]);
+    }
+}
