@@ -21,6 +21,11 @@ public final class Bootstrap {
         if (facadeLoader instanceof RankBinding binding) {
             return binding.rankContext();
         }
+        if (Thread.currentThread().getContextClassLoader() instanceof RankBinding) {
+            throw new MpjException(ErrorClass.ERR_INTERN, "mpi.MPI of a thread rank was loaded by " + facadeLoader
+                    + ", not by the rank's own class loader: is the program's class in a package that MPJ shares"
+                    + " between ranks (org.mpj.core, .device, .coll, .runtime)?");
+        }
         return singleton();
     }
 

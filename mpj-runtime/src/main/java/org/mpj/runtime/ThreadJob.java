@@ -48,6 +48,31 @@ public final class ThreadJob {
         this.timeoutMs = timeoutMs;
     }
 
+    /**
+     * A job running {@code main} from where its class was loaded, as tests and embedding programs
+     * use it: JUnit's packages are shared by the ranks, and the job is aborted after a minute.
+     */
+    public static ThreadJob of(int np, Class<?> main, String... args) {
+        URL where = main.getProtectionDomain().getCodeSource().getLocation();
+        return new ThreadJob(np, new URL[] {where}, main.getName(), args, Map.of(), TEST_SHARED, DEFAULT_TEST_TIMEOUT_MS);
+    }
+
+    /** The same job with these MPJ settings. */
+    public ThreadJob withSettings(Map<String, String> more) {
+        Map<String, String> s = new java.util.HashMap<>(settings);
+        s.putAll(more);
+        return new ThreadJob(np, classPath, mainClass, args, s, sharedPrefixes, timeoutMs);
+    }
+
+    /** The same job with another time limit (0 for none). */
+    public ThreadJob withTimeoutMs(long ms) {
+        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, ms);
+    }
+
+    /** Packages of the test frameworks, loaded once so that ranks throw the framework's own errors. */
+    static final List<String> TEST_SHARED = List.of("org.junit.", "org.opentest4j.", "org.apiguardian.");
+    static final long DEFAULT_TEST_TIMEOUT_MS = 60_000;
+
     public JobResult run() throws InterruptedException {
         JobControl job = new JobControl(np);
         RankContext[] ranks = Bootstrap.threadJob(np, Config.withOverrides(settings), job);
