@@ -1,0 +1,63 @@
+package org.mpj.bench;
+
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * Ping-pong between ranks 0 and 1: half the round trip (latency) for 0 B .. 1 KiB and bandwidth for
+ * sizes up to a maximum (default 16 MiB), one table row per size. Other ranks wait at the barrier.
+ *
+ * <pre>
+ * bin/mpjrun -np 2 -cp benchmarks/target/classes org.mpj.bench.PingPong [maxBytes] [type]
+ * </pre>
+ * type is {@code byte} (default) or {@code double}; sizes are in bytes either way.
+ */
+public class PingPong {
+    static int repsFor(int bytes) {
+        return bytes <= 8192 ? 20_000 : bytes <= (1 << 20) ? 1_000 : 60;
+    }
+
+    public static void main(String[] args) throws MPIException {
+        String[] app = MPI.Init(args);
+        int maxBytes = app.length > 0 ? Integer.parseInt(app[0]) : 16 << 20;
+        boolean doubles = app.length > 1 && app[1].equals("double");
+        int rank = MPI.COMM_WORLD.Rank();
+        if (MPI.COMM_WORLD.Size() < 2) {
+            throw new MPIException("PingPong needs at least 2 ranks");
+        }
+        Object a = doubles ? new double[maxBytes / 8 + 1] : new byte[maxBytes + 1];
+        Object b = doubles ? new double[maxBytes / 8 + 1] : new byte[maxBytes + 1];
+        if (rank == 0) {
+            System.out.printf("# MPJ ping-pong (%s), half round trip%n# %10s %10s %12s%n",
+                    doubles ? "MPI.DOUBLE" : "MPI.BYTE", "bytes", "usec", "MB/s");
+        }
+        for (int bytes = 0; bytes <= maxBytes; bytes = bytes == 0 ? 1 : bytes * 2) {
+            if (doubles && bytes % 8 != 0) {
+                continue;
+            }
+            int count = doubles ? bytes / 8 : bytes;
+            mpi.Datatype type = doubles ? MPI.DOUBLE : MPI.BYTE;
+            int reps = repsFor(bytes);
+            int warm = reps / 10 + 1;
+            long t0 = 0;
+            for (int i = -warm; i < reps; i++) {
+                if (i == 0) {
+                    MPI.COMM_WORLD.Barrier();
+                    t0 = System.nanoTime();
+                }
+                if (rank == 0) {
+                    MPI.COMM_WORLD.Send(a, 0, count, type, 1, 1);
+                    MPI.COMM_WORLD.Recv(b, 0, count, type, 1, 1);
+                } else if (rank == 1) {
+                    MPI.COMM_WORLD.Recv(b, 0, count, type, 0, 1);
+                    MPI.COMM_WORLD.Send(a, 0, count, type, 0, 1);
+                }
+            }
+            double us = (System.nanoTime() - t0) / 1e3 / reps / 2;
+            if (rank == 0) {
+                System.out.printf("  %10d %10.3f %12.1f%n", bytes, us, bytes / us);
+            }
+        }
+        MPI.Finalize();
+    }
+}
