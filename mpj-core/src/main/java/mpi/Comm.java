@@ -192,6 +192,50 @@ public class Comm implements Cloneable {
         }
     }
 
+    // ---- packing --------------------------------------------------------------------------------
+
+    /**
+     * Packs {@code incount} items of {@code datatype} from {@code inbuf} into {@code outbuf} at
+     * {@code position}; returns the position after them. Send the bytes as MPI.PACKED.
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position)
+            throws MPIException {
+        try {
+            engine("Pack").checkUsable("Pack");
+            int elements = org.mpj.core.datatype.BufferCheck.elements("Pack", inbuf, offset, incount, map(datatype));
+            return org.mpj.core.datatype.Packer.pack(inbuf, offset, incount, map(datatype), elements, outbuf, position);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Unpacks {@code outcount} items of {@code datatype} from {@code inbuf} at {@code position}; returns the new position. */
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype)
+            throws MPIException {
+        try {
+            Communicator e = engine("Unpack");
+            e.checkUsable("Unpack");
+            int elements = org.mpj.core.datatype.BufferCheck.elements("Unpack", outbuf, offset, outcount, map(datatype));
+            return org.mpj.core.datatype.Packer.unpack(inbuf, position, outbuf, offset, outcount, map(datatype),
+                    elements, e.rankContext().loader());
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /** Bytes that Pack needs for {@code incount} items of {@code datatype}. */
+    public int Pack_size(int incount, Datatype datatype) throws MPIException {
+        try {
+            engine("Pack_size").checkUsable("Pack_size");
+            if (incount < 0) {
+                throw new MpjException(org.mpj.core.ErrorClass.ERR_COUNT, "Pack_size: count " + incount + " is negative");
+            }
+            return org.mpj.core.datatype.Packer.packSize(incount, map(datatype));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
     // ---- communicator management ----------------------------------------------------------------
 
     /** Ends the whole job with {@code errorcode}; every rank's pending and later calls fail. */

@@ -36,6 +36,9 @@ public class MPI {
     public static final Datatype OBJECT = new Datatype(BaseType.OBJECT);
     /** Bytes made by {@code Comm.Pack}, in a {@code byte[]}. */
     public static final Datatype PACKED = new Datatype(BaseType.PACKED);
+    /** Markers for Datatype.Struct: the displacement of an LB (UB) entry is the type's lower (upper) bound. */
+    public static final Datatype LB = Datatype.marker(false);
+    public static final Datatype UB = Datatype.marker(true);
     /** (value, index) pairs for MAXLOC and MINLOC. */
     public static final Datatype SHORT2 = Datatype.Contiguous(2, SHORT);
     public static final Datatype INT2 = Datatype.Contiguous(2, INT);

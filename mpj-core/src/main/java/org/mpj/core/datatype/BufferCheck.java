@@ -30,11 +30,14 @@ public final class BufferCheck {
         if (offset < 0) {
             throw new MpjException(ErrorClass.ERR_BUFFER, call + ": offset " + offset + " is negative");
         }
-        long span = count == 0 ? 0 : (long) (count - 1) * type.extent + type.size;
         int length = Array.getLength(buf);
-        if (offset + span > length) {
+        if (type.firstElement(offset, count) < 0) {
+            throw new MpjException(ErrorClass.ERR_BUFFER, call + ": offset " + offset + " with " + type.describe()
+                    + " reaches before the start of a " + BaseType.describe(buf));
+        }
+        if (type.endElement(offset, count) > length) {
             throw new MpjException(ErrorClass.ERR_BUFFER, call + ": offset " + offset + " + count " + count
-                    + (type.extent == 1 ? "" : " x extent " + type.extent)
+                    + (type.isContiguous() && type.size == 1 ? "" : " x " + type.describe())
                     + " runs past the end of a " + BaseType.describe(buf));
         }
         long elements = (long) count * type.size;

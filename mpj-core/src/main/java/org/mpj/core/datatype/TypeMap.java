@@ -1,49 +1,328 @@
 package org.mpj.core.datatype;
 
+import java.util.Arrays;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
 
 /**
- * The engine's description of an MPI datatype: items of {@code size} consecutive elements of one
- * {@link BaseType}, one item every {@code extent} elements. A primitive type has size = extent = 1.
- * Each {@code mpi.Datatype} owns its TypeMap; {@link #handle} points back to it so that user
- * operators receive the datatype object of their own rank.
+ * The engine's description of an MPI datatype, in elements of one {@link BaseType} (Java arrays are
+ * homogeneous, so every derived type has one base). One item of the type is a list of runs
+ * {@code (displ[k], len[k])}: {@code len[k]} consecutive elements starting {@code displ[k]}
+ * elements from the item's start; items follow each other every {@code extent} elements.
+ *
+ * <pre>
+ * Vector(count 3, blocklength 2, stride 4) of MPI.INT:   runs (0,2) (4,2) (8,2), extent 10, size 6
+ *   item:  XX..XX..XX
+ * </pre>
+ *
+ * A type whose single run starts at 0 and fills its extent is contiguous: count items are then one
+ * run of {@code count * size} elements, copied with a single {@code System.arraycopy}. Runs are
+ * kept in type-map order and adjacent runs are merged, so long blocks copy block by block.
+ * {@code MPI.LB}/{@code MPI.UB} markers carry no data and only move the bounds.
  */
 public final class TypeMap {
     public final BaseType base;
     /** Elements of the base type per item. */
     public final int size;
-    /** Distance between consecutive items, in elements. */
+    /** Distance between consecutive items, in elements: ub - lb. */
     public final int extent;
+    /** Lower and upper bound of one item, in elements from its start. */
+    public final int lb;
+    public final int ub;
+    /** The runs of one item; shared, never modified. */
+    final int[] displ;
+    final int[] len;
+    /** The smallest displacement and one past the largest element of an item, for bounds checks. */
+    final int minDispl;
+    final int maxEnd;
+    private final boolean contiguous;
+    /** {@link #NOT_MARKER}, or which bound this MPI.LB / MPI.UB marker sets. */
+    private final int marker;
+    private static final int NOT_MARKER = 0;
+    private static final int LOWER = 1;
+    private static final int UPPER = 2;
     /** The facade object of this type (an {@code mpi.Datatype}), opaque to the engine. */
     public final Object handle;
 
-    private TypeMap(BaseType base, int size, int extent, Object handle) {
+    private TypeMap(BaseType base, int[] displ, int[] len, int lb, int ub, int marker, Object handle) {
         this.base = base;
-        this.size = size;
-        this.extent = extent;
+        this.displ = displ;
+        this.len = len;
+        this.lb = lb;
+        this.ub = ub;
+        this.extent = ub - lb;
+        this.marker = marker;
         this.handle = handle;
+        long total = 0;
+        int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+        for (int k = 0; k < len.length; k++) {
+            total += len[k];
+            lo = Math.min(lo, displ[k]);
+            hi = Math.max(hi, displ[k] + len[k]);
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new MpjException(ErrorClass.ERR_TYPE, "a datatype of " + total + " elements exceeds 2^31-1");
+        }
+        this.size = (int) total;
+        this.minDispl = len.length == 0 ? 0 : lo;
+        this.maxEnd = len.length == 0 ? 0 : hi;
+        this.contiguous = lb == 0 && (len.length == 0 ? ub == 0 : len.length == 1 && displ[0] == 0 && len[0] == ub);
     }
 
     public static TypeMap primitive(BaseType base, Object handle) {
-        return new TypeMap(base, 1, 1, handle);
+        return new TypeMap(base, new int[] {0}, new int[] {1}, 0, 1, NOT_MARKER, handle);
     }
 
-    /** {@code count} items of a contiguous type, back to back. */
+    /** MPI.LB: no data; inside a Struct its displacement is the type's lower bound. */
+    public static TypeMap lowerMarker(Object handle) {
+        return new TypeMap(BaseType.BYTE, new int[0], new int[0], 0, 0, LOWER, handle);
+    }
+
+    /** MPI.UB: no data; inside a Struct its displacement is the type's upper bound. */
+    public static TypeMap upperMarker(Object handle) {
+        return new TypeMap(BaseType.BYTE, new int[0], new int[0], 0, 0, UPPER, handle);
+    }
+
+    /** {@code count} items of {@code old}, back to back. */
     public static TypeMap contiguous(int count, TypeMap old, Object handle) {
-        if (count < 0) {
-            throw new MpjException(ErrorClass.ERR_COUNT, "Datatype.Contiguous: count " + count + " is negative");
+        nonNegative("Datatype.Contiguous", "count", count);
+        return vectorOf("Datatype.Contiguous", count, 1, old.extent, old, handle);
+    }
+
+    /** {@code count} blocks of {@code blocklength} items, block starts {@code stride} items of {@code old} apart. */
+    public static TypeMap vector(int count, int blocklength, int stride, TypeMap old, Object handle) {
+        nonNegative("Datatype.Vector", "count", count);
+        nonNegative("Datatype.Vector", "blocklength", blocklength);
+        return vectorOf("Datatype.Vector", count, blocklength, Math.multiplyExact(stride, old.extent), old, handle);
+    }
+
+    /** As {@link #vector}, with the stride in elements of the base type (mpiJava's H-forms). */
+    public static TypeMap hvector(int count, int blocklength, int stride, TypeMap old, Object handle) {
+        nonNegative("Datatype.Hvector", "count", count);
+        nonNegative("Datatype.Hvector", "blocklength", blocklength);
+        return vectorOf("Datatype.Hvector", count, blocklength, stride, old, handle);
+    }
+
+    /** Blocks of {@code blocklengths[i]} items of {@code old} at {@code displs[i]} extents of old. */
+    public static TypeMap indexed(int[] blocklengths, int[] displs, TypeMap old, Object handle) {
+        int[] d = scaled("Datatype.Indexed", blocklengths, displs, old.extent);
+        return indexedOf(blocklengths, d, old, handle);
+    }
+
+    /** As {@link #indexed}, with displacements in elements of the base type. */
+    public static TypeMap hindexed(int[] blocklengths, int[] displs, TypeMap old, Object handle) {
+        int[] d = scaled("Datatype.Hindexed", blocklengths, displs, 1);
+        return indexedOf(blocklengths, d, old, handle);
+    }
+
+    /**
+     * Blocks of {@code blocklengths[i]} items of {@code types[i]} at {@code displs[i]} elements. All
+     * types must share one base type (Java arrays hold one element type), except MPI.LB and MPI.UB
+     * markers, which set the bounds.
+     */
+    public static TypeMap struct(int[] blocklengths, int[] displs, TypeMap[] types, Object handle) {
+        String call = "Datatype.Struct";
+        if (types == null || blocklengths == null || displs == null) {
+            throw new MpjException(ErrorClass.ERR_ARG, call + ": an argument array is null");
         }
-        return new TypeMap(old.base, Math.multiplyExact(count, old.size), Math.multiplyExact(count, old.extent), handle);
+        if (blocklengths.length != displs.length || types.length != displs.length) {
+            throw new MpjException(ErrorClass.ERR_ARG, call + ": " + blocklengths.length + " block lengths, "
+                    + displs.length + " displacements and " + types.length + " types; MPI requires as many of each");
+        }
+        BaseType base = null;
+        RunList runs = new RunList();
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+        Long explicitLb = null, explicitUb = null;
+        for (int i = 0; i < types.length; i++) {
+            TypeMap t = types[i];
+            nonNegative(call, "blocklength " + i, blocklengths[i]);
+            if (t == null) {
+                throw new MpjException(ErrorClass.ERR_TYPE, call + ": type " + i + " is null");
+            }
+            if (t.marker != NOT_MARKER) {
+                if (t.marker == UPPER) {
+                    explicitUb = explicitUb == null ? displs[i] : Math.max(explicitUb, displs[i]);
+                } else {
+                    explicitLb = explicitLb == null ? displs[i] : Math.min(explicitLb, displs[i]);
+                }
+                continue;
+            }
+            if (base == null) {
+                base = t.base;
+            } else if (!base.receives(t.base) && base != t.base) {
+                throw new MpjException(ErrorClass.ERR_TYPE, call + ": type " + i + " is " + t.describe()
+                        + " but an earlier one is " + base.mpiName() + "; MPJ's Struct needs one base type (Java arrays hold one)");
+            }
+            for (int b = 0; b < blocklengths[i]; b++) {
+                runs.addItem(t, displs[i] + (long) b * t.extent);
+            }
+            if (blocklengths[i] > 0) {
+                lo = Math.min(lo, displs[i] + (long) t.lb);
+                hi = Math.max(hi, displs[i] + (long) (blocklengths[i] - 1) * t.extent + t.ub);
+            }
+        }
+        if (lo == Long.MAX_VALUE) {
+            lo = 0;
+            hi = 0;
+        }
+        long lb = explicitLb != null ? explicitLb : lo;
+        long ub = explicitUb != null ? explicitUb : hi;
+        return new TypeMap(base == null ? BaseType.BYTE : base, runs.displs(), runs.lens(), toInt(call, lb), toInt(call, ub), NOT_MARKER, handle);
+    }
+
+    public boolean isMarker() {
+        return marker != NOT_MARKER;
+    }
+
+    private static TypeMap vectorOf(String call, int count, int blocklength, long strideElements, TypeMap old, Object handle) {
+        RunList runs = new RunList();
+        for (int c = 0; c < count; c++) {
+            for (int b = 0; b < blocklength; b++) {
+                runs.addItem(old, c * strideElements + (long) b * old.extent);
+            }
+        }
+        long lb, ub;
+        if (count == 0 || blocklength == 0) {
+            lb = 0;
+            ub = 0;
+        } else {
+            long first = 0, last = (count - 1) * strideElements;
+            long blockEnd = (long) (blocklength - 1) * old.extent;
+            lb = Math.min(first, last) + old.lb;
+            ub = Math.max(first, last) + blockEnd + old.ub;
+        }
+        return new TypeMap(old.base, runs.displs(), runs.lens(), toInt(call, lb), toInt(call, ub), NOT_MARKER, handle);
+    }
+
+    private static TypeMap indexedOf(int[] blocklengths, int[] displsElements, TypeMap old, Object handle) {
+        RunList runs = new RunList();
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+        for (int i = 0; i < blocklengths.length; i++) {
+            for (int b = 0; b < blocklengths[i]; b++) {
+                runs.addItem(old, displsElements[i] + (long) b * old.extent);
+            }
+            if (blocklengths[i] > 0) {
+                lo = Math.min(lo, displsElements[i] + (long) old.lb);
+                hi = Math.max(hi, displsElements[i] + (long) (blocklengths[i] - 1) * old.extent + old.ub);
+            }
+        }
+        if (lo == Long.MAX_VALUE) {
+            lo = 0;
+            hi = 0;
+        }
+        return new TypeMap(old.base, runs.displs(), runs.lens(), toInt("Datatype.Indexed", lo), toInt("Datatype.Indexed", hi), NOT_MARKER, handle);
+    }
+
+    private static int[] scaled(String call, int[] blocklengths, int[] displs, int unit) {
+        if (blocklengths == null || displs == null) {
+            throw new MpjException(ErrorClass.ERR_ARG, call + ": block lengths or displacements are null");
+        }
+        if (blocklengths.length != displs.length) {
+            throw new MpjException(ErrorClass.ERR_ARG, call + ": " + blocklengths.length + " block lengths but "
+                    + displs.length + " displacements");
+        }
+        int[] d = new int[displs.length];
+        for (int i = 0; i < displs.length; i++) {
+            nonNegative(call, "blocklength " + i, blocklengths[i]);
+            d[i] = toInt(call, (long) displs[i] * unit);
+        }
+        return d;
+    }
+
+    private static void nonNegative(String call, String what, int value) {
+        if (value < 0) {
+            throw new MpjException(ErrorClass.ERR_COUNT, call + ": " + what + " " + value + " is negative");
+        }
+    }
+
+    private static int toInt(String call, long v) {
+        if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
+            throw new MpjException(ErrorClass.ERR_TYPE, call + ": the type spans " + v + " elements, beyond 2^31-1");
+        }
+        return (int) v;
     }
 
     /** True when items lie back to back with no holes, so count items are one run of elements. */
     public boolean isContiguous() {
-        return size == extent;
+        return contiguous;
     }
 
-    /** Name for messages: {@code MPI.INT} or {@code a derived type of 2 x MPI.INT}. */
+    /** Number of runs in one item. */
+    public int runs() {
+        return len.length;
+    }
+
+    /** Start of run k of an item, in elements from the item's start. */
+    public int runDispl(int k) {
+        return displ[k];
+    }
+
+    /** Length of run k, in elements. */
+    public int runLength(int k) {
+        return len[k];
+    }
+
+    /** Lowest element index that {@code count} items at {@code offset} touch. */
+    public long firstElement(int offset, int count) {
+        return count == 0 ? offset : offset + minDispl + Math.min(0L, (long) (count - 1) * extent);
+    }
+
+    /** One past the highest element index that {@code count} items at {@code offset} touch. */
+    public long endElement(int offset, int count) {
+        return count == 0 ? offset : offset + maxEnd + Math.max(0L, (long) (count - 1) * extent);
+    }
+
+    /** Name for messages: {@code MPI.INT} or {@code a derived type of 6 x MPI.INT (extent 10)}. */
     public String describe() {
-        return size == 1 && extent == 1 ? base.mpiName() : "a derived type of " + size + " x " + base.mpiName();
+        if (handle != null && size == 1 && extent == 1 && contiguous) {
+            return base.mpiName();
+        }
+        return "a derived type of " + size + " x " + base.mpiName() + " (extent " + extent + ")";
+    }
+
+    @Override
+    public String toString() {
+        return describe() + " runs " + Arrays.toString(displ) + "/" + Arrays.toString(len);
+    }
+
+    /** Collects runs in type-map order, merging a run that starts where the previous one ended. */
+    private static final class RunList {
+        private int[] d = new int[4];
+        private int[] l = new int[4];
+        private int n;
+
+        void addItem(TypeMap t, long at) {
+            for (int k = 0; k < t.len.length; k++) {
+                add(at + t.displ[k], t.len[k]);
+            }
+        }
+
+        void add(long start, int length) {
+            if (length == 0) {
+                return;
+            }
+            if (start > Integer.MAX_VALUE || start < Integer.MIN_VALUE) {
+                throw new MpjException(ErrorClass.ERR_TYPE, "a datatype displacement of " + start + " elements exceeds 2^31-1");
+            }
+            if (n > 0 && (long) d[n - 1] + l[n - 1] == start) {
+                l[n - 1] = Math.addExact(l[n - 1], length);
+                return;
+            }
+            if (n == d.length) {
+                d = Arrays.copyOf(d, 2 * n);
+                l = Arrays.copyOf(l, 2 * n);
+            }
+            d[n] = (int) start;
+            l[n] = length;
+            n++;
+        }
+
+        int[] displs() {
+            return Arrays.copyOf(d, n);
+        }
+
+        int[] lens() {
+            return Arrays.copyOf(l, n);
+        }
     }
 }

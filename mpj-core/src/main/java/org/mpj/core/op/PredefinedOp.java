@@ -67,7 +67,11 @@ public final class PredefinedOp extends Operator {
             return;
         }
         for (int i = 0; i < count; i++) {
-            run(in, inOffset + i * type.extent, inout, inoutOffset + i * type.extent, type.size, type.base);
+            int item = i * type.extent;
+            for (int k = 0; k < type.runs(); k++) {
+                int at = item + type.runDispl(k);
+                run(in, inOffset + at, inout, inoutOffset + at, type.runLength(k), type.base);
+            }
         }
     }
 

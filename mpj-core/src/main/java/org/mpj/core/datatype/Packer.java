@@ -1,0 +1,130 @@
+package org.mpj.core.datatype;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+
+/**
+ * {@code Comm.Pack}/{@code Unpack}: typed elements to bytes and back, in the native byte order (a
+ * packed buffer is read by the same implementation on the same kind of machine, as MPI_PACKED is).
+ * BOOLEAN packs as one byte (0 or 1); OBJECT as a 4-byte length followed by its serialized form.
+ */
+public final class Packer {
+    private Packer() {
+    }
+
+    /** Bytes that {@code count} items of {@code type} occupy once packed. */
+    public static int packSize(int count, TypeMap type) {
+        if (type.base == BaseType.OBJECT) {
+            throw new MpjException(ErrorClass.ERR_TYPE, "Pack_size: MPI.OBJECT data has no size before it is"
+                    + " serialized; give Pack a buffer with room to spare");
+        }
+        long bytes = (long) count * type.size * type.base.byteSize();
+        if (bytes > Integer.MAX_VALUE) {
+            throw new MpjException(ErrorClass.ERR_COUNT, "Pack_size: " + count + " items of " + type.describe()
+                    + " take " + bytes + " bytes, beyond 2^31-1");
+        }
+        return (int) bytes;
+    }
+
+    /** Packs (in, offset, count, type) into {@code out} at {@code position}; returns the new position. */
+    public static int pack(Object in, int offset, int count, TypeMap type, int elements, byte[] out, int position) {
+        if (type.base == BaseType.OBJECT) {
+            byte[] bytes = ObjectCodec.serialize("Pack", (Object[]) in, offset, type, elements);
+            room("Pack", out, position, 4L + bytes.length);
+            ByteBuffer.wrap(out, position, 4).order(ByteOrder.BIG_ENDIAN).putInt(bytes.length);
+            System.arraycopy(bytes, 0, out, position + 4, bytes.length);
+            return position + 4 + bytes.length;
+        }
+        int bytes = packSize(count, type);
+        room("Pack", out, position, bytes);
+        ByteBuffer bb = ByteBuffer.wrap(out).order(ByteOrder.nativeOrder());
+        int at = position;
+        for (int i = 0; i < count; i++) {
+            int item = offset + i * type.extent;
+            for (int k = 0; k < type.runs(); k++) {
+                int n = type.runLength(k);
+                put(bb, at, in, item + type.runDispl(k), n, type.base);
+                at += n * type.base.byteSize();
+            }
+        }
+        return at;
+    }
+
+    /** Unpacks into (out, offset, count, type) from {@code in} at {@code position}; returns the new position. */
+    public static int unpack(byte[] in, int position, Object out, int offset, int count, TypeMap type, int elements,
+                             ClassLoader loader) {
+        if (type.base == BaseType.OBJECT) {
+            room("Unpack", in, position, 4);
+            int length = ByteBuffer.wrap(in, position, 4).order(ByteOrder.BIG_ENDIAN).getInt();
+            room("Unpack", in, position + 4, length);
+            byte[] bytes = java.util.Arrays.copyOfRange(in, position + 4, position + 4 + length);
+            ObjectCodec.deserialize(bytes, elements, loader, (Object[]) out, offset, type);
+            return position + 4 + length;
+        }
+        int bytes = packSize(count, type);
+        room("Unpack", in, position, bytes);
+        ByteBuffer bb = ByteBuffer.wrap(in).order(ByteOrder.nativeOrder());
+        int at = position;
+        for (int i = 0; i < count; i++) {
+            int item = offset + i * type.extent;
+            for (int k = 0; k < type.runs(); k++) {
+                int n = type.runLength(k);
+                get(bb, at, out, item + type.runDispl(k), n, type.base);
+                at += n * type.base.byteSize();
+            }
+        }
+        return at;
+    }
+
+    private static void room(String call, byte[] buf, int position, long bytes) {
+        if (buf == null) {
+            throw new MpjException(ErrorClass.ERR_BUFFER, call + ": the packed buffer is null");
+        }
+        if (position < 0 || position + bytes > buf.length) {
+            throw new MpjException(ErrorClass.ERR_BUFFER, call + ": " + bytes + " bytes at position " + position
+                    + " do not fit in a byte[" + buf.length + "]");
+        }
+    }
+
+    private static void put(ByteBuffer bb, int at, Object a, int from, int n, BaseType base) {
+        bb.position(at);
+        switch (base) {
+            case BYTE, PACKED -> bb.put((byte[]) a, from, n);
+            case BOOLEAN -> {
+                boolean[] b = (boolean[]) a;
+                for (int k = 0; k < n; k++) {
+                    bb.put(b[from + k] ? (byte) 1 : (byte) 0);
+                }
+            }
+            case CHAR -> bb.asCharBuffer().put((char[]) a, from, n);
+            case SHORT -> bb.asShortBuffer().put((short[]) a, from, n);
+            case INT -> bb.asIntBuffer().put((int[]) a, from, n);
+            case LONG -> bb.asLongBuffer().put((long[]) a, from, n);
+            case FLOAT -> bb.asFloatBuffer().put((float[]) a, from, n);
+            case DOUBLE -> bb.asDoubleBuffer().put((double[]) a, from, n);
+            default -> throw new IllegalStateException(base.name());
+        }
+    }
+
+    private static void get(ByteBuffer bb, int at, Object a, int to, int n, BaseType base) {
+        bb.position(at);
+        switch (base) {
+            case BYTE, PACKED -> bb.get((byte[]) a, to, n);
+            case BOOLEAN -> {
+                boolean[] b = (boolean[]) a;
+                for (int k = 0; k < n; k++) {
+                    b[to + k] = bb.get() != 0;
+                }
+            }
+            case CHAR -> bb.asCharBuffer().get((char[]) a, to, n);
+            case SHORT -> bb.asShortBuffer().get((short[]) a, to, n);
+            case INT -> bb.asIntBuffer().get((int[]) a, to, n);
+            case LONG -> bb.asLongBuffer().get((long[]) a, to, n);
+            case FLOAT -> bb.asFloatBuffer().get((float[]) a, to, n);
+            case DOUBLE -> bb.asDoubleBuffer().get((double[]) a, to, n);
+            default -> throw new IllegalStateException(base.name());
+        }
+    }
+}
