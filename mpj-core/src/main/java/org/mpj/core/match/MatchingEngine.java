@@ -1,5 +1,7 @@
 package org.mpj.core.match;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
 import org.mpj.core.datatype.BaseType;
@@ -22,7 +24,11 @@ public final class MatchingEngine {
     /** Messages up to this many bytes are buffered when no receive is posted; larger ones wait. */
     private final int eagerLimitBytes;
     private final EagerPool pool;
-    private final Object lock = new Object();
+    /**
+     * The queues' lock: 0 free, 1 held. A field of this object rather than a monitor, so that the
+     * lock word and the queue heads share a cache line, and release is a plain ordered store.
+     */
+    private volatile int locked;
     private EngineRequest postedHead;
     private EngineRequest postedTail;
     private Envelope unexpectedHead;
@@ -32,6 +38,40 @@ public final class MatchingEngine {
     /** The class loader of this rank's application, for MPI.OBJECT data. */
     private volatile ClassLoader loader;
     private final String owner;
+
+    private static final VarHandle LOCKED;
+    /** Spins on a held lock before yielding: a critical section is a queue scan, shorter than a yield. */
+    private static final int LOCK_SPINS = 100;
+
+    static {
+        try {
+            LOCKED = MethodHandles.lookup().findVarHandle(MatchingEngine.class, "locked", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private void lock() {
+        if (!LOCKED.compareAndSet(this, 0, 1)) {
+            lockContended();
+        }
+    }
+
+    private void lockContended() {
+        int spins = 0;
+        while (locked != 0 || !LOCKED.compareAndSet(this, 0, 1)) {
+            if (++spins < LOCK_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                // The holder may be descheduled (ranks outnumber cores): give it the core.
+                Thread.yield();
+            }
+        }
+    }
+
+    private void unlock() {
+        LOCKED.setRelease(this, 0);
+    }
 
     public MatchingEngine(String owner, int eagerLimitBytes) {
         this.owner = owner;
@@ -60,7 +100,8 @@ public final class MatchingEngine {
                            Object data, int dataOffset, TypeMap dataType, boolean mayBuffer,
                            EngineRequest sendRequest) {
         EngineRequest recv;
-        synchronized (lock) {
+        lock();
+        try {
             recv = takePosted(context, source, tag);
             if (recv == null) {
                 Envelope e = newEnvelope(context, source, tag, base, elements);
@@ -86,6 +127,8 @@ public final class MatchingEngine {
                 appendUnexpected(e);
                 return eager;
             }
+        } finally {
+            unlock();
         }
         fill(recv, source, tag, base, elements, data, dataOffset, dataType);
         return true;
@@ -97,7 +140,8 @@ public final class MatchingEngine {
      */
     public boolean post(EngineRequest r) {
         Envelope e;
-        synchronized (lock) {
+        lock();
+        try {
             e = takeUnexpected(r.context, r.source, r.tag);
             if (e == null) {
                 appendPosted(r);
@@ -112,37 +156,50 @@ public final class MatchingEngine {
                 recycle(e);
                 return true;
             }
+        } finally {
+            unlock();
         }
         // Rendezvous: copy straight from the sender's array, then release the sender.
         EngineRequest sender = e.sendRequest;
-        fill(r, e.source, e.tag, e.base, e.elements, e.data, e.dataOffset, e.dataType);
-        synchronized (lock) {
+        int elements = e.elements;
+        BaseType base = e.base;
+        fill(r, e.source, e.tag, base, elements, e.data, e.dataOffset, e.dataType);
+        lock();
+        try {
             recycle(e);
+        } finally {
+            unlock();
         }
-        sender.complete(r.statusSource, r.statusTag, e.elements, e.base);
+        sender.complete(r.statusSource, r.statusTag, elements, base);
         return true;
     }
 
     /** Looks for a queued message matching (context, source, tag); fills status fields of {@code into}. */
     public boolean probe(int context, int source, int tag, EngineRequest into) {
-        synchronized (lock) {
+        lock();
+        try {
             for (Envelope e = unexpectedHead; e != null; e = e.next) {
                 if (matches(e.context, e.source, e.tag, context, source, tag)) {
                     into.complete(e.source, e.tag, e.elements, e.base);
                     return true;
                 }
             }
+        } finally {
+            unlock();
         }
         return false;
     }
 
     /** Takes a posted receive back. Returns false when a sender already matched it. */
     public boolean cancelReceive(EngineRequest r) {
-        synchronized (lock) {
+        lock();
+        try {
             if (!r.posted) {
                 return false;
             }
             unlinkPosted(r);
+        } finally {
+            unlock();
         }
         r.completeCancelled();
         return true;
@@ -151,12 +208,15 @@ public final class MatchingEngine {
     /** Takes a waiting rendezvous send back. Returns false when a receive already matched it. */
     public boolean cancelSend(EngineRequest s) {
         Envelope e = (Envelope) s.cancelToken;
-        synchronized (lock) {
+        lock();
+        try {
             if (e == null || !e.queued || e.sendRequest != s) {
                 return false;
             }
             unlinkUnexpected(e);
             recycle(e);
+        } finally {
+            unlock();
         }
         s.completeCancelled();
         return true;
@@ -164,8 +224,11 @@ public final class MatchingEngine {
 
     /** Messages waiting for a receive: a counter for benchmarks and leak checks. */
     public int unexpectedDepth() {
-        synchronized (lock) {
+        lock();
+        try {
             return unexpectedDepth;
+        } finally {
+            unlock();
         }
     }
 
