@@ -36,6 +36,12 @@ public final class TypeMap {
     final int minDispl;
     final int maxEnd;
     private final boolean contiguous;
+    /**
+     * Set when every run has the same length and consecutive runs start {@link #runStride} apart (a
+     * Vector, or any type that reduces to one): copies then loop without reading the run arrays.
+     */
+    final boolean regular;
+    final int runStride;
     /** {@link #NOT_MARKER}, or which bound this MPI.LB / MPI.UB marker sets. */
     private final int marker;
     private static final int NOT_MARKER = 0;
@@ -67,6 +73,23 @@ public final class TypeMap {
         this.minDispl = len.length == 0 ? 0 : lo;
         this.maxEnd = len.length == 0 ? 0 : hi;
         this.contiguous = lb == 0 && (len.length == 0 ? ub == 0 : len.length == 1 && displ[0] == 0 && len[0] == ub);
+        boolean even = len.length > 0;
+        int stride = len.length > 1 ? displ[1] - displ[0] : 0;
+        for (int k = 1; even && k < len.length; k++) {
+            even = len[k] == len[0] && displ[k] - displ[k - 1] == stride;
+        }
+        this.regular = even;
+        this.runStride = stride;
+        this.shapeHash = 31 * Arrays.hashCode(displ) + Arrays.hashCode(len);
+    }
+
+    /** Hash of the runs, so that two equal layouts (each rank's own copy of a type) are found equal cheaply. */
+    private final int shapeHash;
+
+    /** True when {@code other} places elements exactly as this type does. */
+    boolean sameShape(TypeMap other) {
+        return this == other || (shapeHash == other.shapeHash && extent == other.extent
+                && Arrays.equals(displ, other.displ) && Arrays.equals(len, other.len));
     }
 
     public static TypeMap primitive(BaseType base, Object handle) {
