@@ -23,6 +23,8 @@ final class Envelope {
     boolean pooled;
     /** For a rendezvous: the sender's request, completed when the data has been copied. */
     EngineRequest sendRequest;
+    /** For a message a network device holds: it copies the data once a receive matches. */
+    RemoteMessage remote;
     boolean queued;
     Envelope prev;
     Envelope next;
@@ -31,6 +33,7 @@ final class Envelope {
         data = null;
         dataType = null;
         sendRequest = null;
+        remote = null;
         prev = null;
         next = null;
         queued = false;

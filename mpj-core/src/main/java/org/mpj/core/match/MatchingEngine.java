@@ -135,11 +135,34 @@ public final class MatchingEngine {
     }
 
     /**
+     * A message that a network device announces for this rank: matched now against the posted
+     * receives (then {@code message.matched} is called at once, outside the lock) or queued until a
+     * receive asks for it. Order with other messages of the same sender is the order of the calls.
+     */
+    public void arrive(int context, int source, int tag, BaseType base, int elements, RemoteMessage message) {
+        EngineRequest recv;
+        lock();
+        try {
+            recv = takePosted(context, source, tag);
+            if (recv == null) {
+                Envelope e = newEnvelope(context, source, tag, base, elements);
+                e.remote = message;
+                appendUnexpected(e);
+                return;
+            }
+        } finally {
+            unlock();
+        }
+        message.matched(recv);
+    }
+
+    /**
      * Posts a receive on the receiver's thread. Returns true when a queued message matched and the
      * receive is complete; false when it waits in the posted queue for its sender.
      */
     public boolean post(EngineRequest r) {
         Envelope e;
+        RemoteMessage unlockAndMatch = null;
         lock();
         try {
             e = takeUnexpected(r.context, r.source, r.tag);
@@ -147,7 +170,11 @@ public final class MatchingEngine {
                 appendPosted(r);
                 return false;
             }
-            if (e.sendRequest == null) {
+            if (e.remote != null) {
+                RemoteMessage m = e.remote;
+                recycle(e);
+                unlockAndMatch = m;
+            } else if (e.sendRequest == null) {
                 // Eager: copy out of the pool under the lock, then recycle buffer and envelope.
                 fill(r, e.source, e.tag, e.base, e.elements, e.data, e.dataOffset, e.dataType);
                 if (e.pooled) {
@@ -158,6 +185,10 @@ public final class MatchingEngine {
             }
         } finally {
             unlock();
+        }
+        if (unlockAndMatch != null) {
+            unlockAndMatch.matched(r);
+            return r.isComplete();
         }
         // Rendezvous: copy straight from the sender's array, then release the sender.
         EngineRequest sender = e.sendRequest;
@@ -240,13 +271,9 @@ public final class MatchingEngine {
     /** Copies a message into a receive and completes it, or fails it on type mismatch or truncation. */
     private void fill(EngineRequest r, int source, int tag, BaseType base, int elements,
                       Object data, int dataOffset, TypeMap dataType) {
-        if (!r.type.base.receives(base)) {
-            r.fail(source, tag, new MpjException(ErrorClass.ERR_TYPE, "message from rank " + source + ", tag " + tag
-                    + " carries " + base.mpiName() + " data; the receive expects " + r.type.base.mpiName() + " (" + owner + ")"));
-            return;
-        }
-        if (elements > r.capacity) {
-            r.fail(source, tag, truncation(r, source, tag, base, elements));
+        MpjException refused = refusal(r, source, tag, base, elements, owner);
+        if (refused != null) {
+            r.fail(source, tag, refused);
             return;
         }
         if (base == BaseType.OBJECT) {
@@ -263,7 +290,23 @@ public final class MatchingEngine {
         r.complete(source, tag, elements, base);
     }
 
-    private MpjException truncation(EngineRequest r, int source, int tag, BaseType base, int elements) {
+    /**
+     * Why a message of {@code elements} {@code base} elements cannot go into receive {@code r} (data
+     * of another type, or more than it has room for), or null when it can. Devices that fill
+     * receives themselves check with this first and fail the receive with the exception.
+     */
+    public static MpjException refusal(EngineRequest r, int source, int tag, BaseType base, int elements, String where) {
+        if (!r.type.base.receives(base)) {
+            return new MpjException(ErrorClass.ERR_TYPE, "message from rank " + source + ", tag " + tag
+                    + " carries " + base.mpiName() + " data; the receive expects " + r.type.base.mpiName() + " (" + where + ")");
+        }
+        if (elements > r.capacity) {
+            return truncation(r, source, tag, base, elements);
+        }
+        return null;
+    }
+
+    private static MpjException truncation(EngineRequest r, int source, int tag, BaseType base, int elements) {
         String have = base == BaseType.OBJECT ? elements + " objects" : (long) elements * base.byteSize() + " bytes";
         String room = base == BaseType.OBJECT ? r.capacity + " objects"
                 : (long) r.capacity * base.byteSize() + " (" + r.capacity + " x " + r.type.base.mpiName() + ")";
