@@ -44,12 +44,12 @@ public final class Bootstrap {
         for (int r = 0; r < np; r++) {
             engines[r] = new MatchingEngine("rank " + r, eager);
         }
-        Device device = DeviceProvider.named(config.get(Config.DEVICE, "shm")).threads(engines, config, job);
+        Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "shm")).threads(engines, config, job);
         BackoffIdle idle = BackoffIdle.from(config, np);
         CollectivesProvider collectives = CollectivesProvider.load(config);
         RankContext[] ranks = new RankContext[np];
         for (int r = 0; r < np; r++) {
-            ranks[r] = new RankContext(r, np, job, device, engines[r], config, idle, collectives);
+            ranks[r] = new RankContext(r, np, job, devices[r], engines[r], config, idle, collectives);
         }
         return ranks;
     }

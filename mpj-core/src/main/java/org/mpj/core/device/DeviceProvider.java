@@ -11,8 +11,11 @@ import org.mpj.core.match.MatchingEngine;
 public interface DeviceProvider {
     String name();
 
-    /** One device for ranks that are threads of this JVM; {@code engines[r]} is world rank r's. */
-    Device threads(MatchingEngine[] engines, Config config, JobControl job);
+    /**
+     * The devices of ranks that are threads of this JVM: element r is world rank r's ({@code engines[r]}
+     * is its matching engine). A device may serve several ranks (shm returns one instance for all).
+     */
+    Device[] threads(MatchingEngine[] engines, Config config, JobControl job);
 
     /** The provider called {@code name}, or an error listing the known ones. */
     static DeviceProvider named(String name) {

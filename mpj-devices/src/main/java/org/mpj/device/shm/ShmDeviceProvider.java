@@ -14,7 +14,9 @@ public final class ShmDeviceProvider implements DeviceProvider {
     }
 
     @Override
-    public Device threads(MatchingEngine[] engines, Config config, JobControl job) {
-        return new ShmDevice(engines);
+    public Device[] threads(MatchingEngine[] engines, Config config, JobControl job) {
+        Device[] devices = new Device[engines.length];
+        java.util.Arrays.fill(devices, new ShmDevice(engines));
+        return devices;
     }
 }
