@@ -47,7 +47,7 @@ public final class GatherBinomial {
         }
         int block = sendcount * sendtype.size;
         TypeMap packed = Buffers.packed(sendtype.base);
-        boolean inPlace = me == 0 && recvtype.isContiguous();
+        boolean inPlace = vr == 0 && root == 0 && recvtype.isContiguous();
         Object tmp = inPlace ? recvbuf : Buffers.allocate(sendtype.base, Math.multiplyExact(size, block));
         int base = inPlace ? recvoffset : 0;
         if (inPlace) {
