@@ -57,42 +57,50 @@ final class CommCollectives implements Collectives {
 
     @Override
     public void gather(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
-        GatherBinomial.gather(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        GatherBinomial.gather(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype, root);
     }
 
     @Override
     public void gatherv(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] displs, TypeMap recvtype, int root) {
-        GathervLinear.gatherv(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcounts, displs, recvtype, root);
+        GathervLinear.gatherv(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcounts,
+                displs, recvtype, root);
     }
 
     @Override
     public void scatter(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
-        ScatterBinomial.scatter(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        ScatterBinomial.scatter(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype, root);
     }
 
     @Override
     public void scatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
-        ScattervLinear.scatterv(comm, sendbuf, sendoffset, sendcounts, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        ScattervLinear.scatterv(comm, sendbuf, sendoffset, sendcounts, displs, sendtype, recvbuf, recvoffset,
+                recvcount, recvtype, root);
     }
 
     @Override
     public void allgather(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
-        AllgatherRing.allgather(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+        AllgatherRing.allgather(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype);
     }
 
     @Override
     public void allgatherv(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] displs, TypeMap recvtype) {
-        AllgathervRing.allgatherv(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcounts, displs, recvtype);
+        AllgathervRing.allgatherv(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcounts,
+                displs, recvtype);
     }
 
     @Override
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
-        AlltoallPairwise.alltoall(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+        AlltoallPairwise.alltoall(comm, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+                recvtype);
     }
 
     @Override
     public void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, TypeMap sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, TypeMap recvtype) {
-        AlltoallvPairwise.alltoallv(comm, sendbuf, sendoffset, sendcounts, sdispls, sendtype, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
+        AlltoallvPairwise.alltoallv(comm, sendbuf, sendoffset, sendcounts, sdispls, sendtype, recvbuf, recvoffset,
+                recvcounts, rdispls, recvtype);
     }
 
     @Override

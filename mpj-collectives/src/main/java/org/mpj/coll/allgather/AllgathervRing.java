@@ -41,9 +41,9 @@ public final class AllgathervRing {
         int right = me + 1 == p ? 0 : me + 1, left = me == 0 ? p - 1 : me - 1;
         for (int s = 0; s < p - 1; s++) {
             int out = (me - s + p) % p, in = (me - s - 1 + p) % p;
-            c.collSendrecv(recvbuf, recvoffset + Buffers.displ(displs, out) * recvtype.extent, recvcounts[out], recvtype,
-                    right, recvbuf, recvoffset + Buffers.displ(displs, in) * recvtype.extent, recvcounts[in], recvtype,
-                    left, tag);
+            c.collSendrecv(recvbuf, recvoffset + Buffers.displ(displs, out) * recvtype.extent, recvcounts[out],
+                    recvtype, right, recvbuf, recvoffset + Buffers.displ(displs, in) * recvtype.extent, recvcounts[in],
+                    recvtype, left, tag);
         }
     }
 }

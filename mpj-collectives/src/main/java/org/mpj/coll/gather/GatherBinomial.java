@@ -22,7 +22,7 @@ import org.mpj.core.request.EngineRequest;
  *
  * Blocks travel packed in the base type of the data (the send type's amount is the same on every
  * rank, as MPI requires). Leaves send straight from their send buffer; the root rotates the blocks
- * into rank order in its receive buffer, or receives them in place when it is rank 0 and the
+ * into rank order in its receive buffer, or receives them in place when the root is rank 0 and the
  * receive type has no holes.
  */
 public final class GatherBinomial {
@@ -42,7 +42,8 @@ public final class GatherBinomial {
             return;
         }
         if (p == 1) {
-            Buffers.copyOwn("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+            Buffers.copyOwn("Gather", sendbuf, sendoffset, sendcount, sendtype,
+                    recvbuf, recvoffset, recvcount, recvtype);
             return;
         }
         int block = sendcount * sendtype.size;
@@ -51,7 +52,8 @@ public final class GatherBinomial {
         Object tmp = inPlace ? recvbuf : Buffers.allocate(sendtype.base, Math.multiplyExact(size, block));
         int base = inPlace ? recvoffset : 0;
         if (inPlace) {
-            Buffers.copyOwn("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+            Buffers.copyOwn("Gather", sendbuf, sendoffset, sendcount, sendtype,
+                    recvbuf, recvoffset, recvcount, recvtype);
         } else {
             Copier.copy(sendbuf, sendoffset, sendtype, tmp, 0, packed, block);
         }

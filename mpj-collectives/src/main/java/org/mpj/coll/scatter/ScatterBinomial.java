@@ -41,7 +41,8 @@ public final class ScatterBinomial {
             return;
         }
         if (p == 1) {
-            Buffers.copyOwn("Scatter", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+            Buffers.copyOwn("Scatter", sendbuf, sendoffset, sendcount, sendtype,
+                    recvbuf, recvoffset, recvcount, recvtype);
             return;
         }
         Object tmp;
