@@ -1,5 +1,6 @@
 package org.mpj.coll.barrier;
 
+import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
@@ -13,7 +14,7 @@ import org.mpj.core.request.EngineRequest;
 public final class BarrierDissemination {
     public static final String NAME = "dissemination";
     private static final TypeMap BYTES = TypeMap.primitive(BaseType.BYTE, null);
-    private static final int TAG = 1;
+    private static final int TAG = Tags.BARRIER;
 
     private BarrierDissemination() {
     }
