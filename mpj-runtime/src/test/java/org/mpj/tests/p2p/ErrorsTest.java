@@ -119,6 +119,56 @@ class ErrorsTest {
         Jobs.runOk(4, BadArguments.class);
     }
 
+    /**
+     * MPI.OBJECT data whose elements do not fit the receive's array type (Integers into a String[])
+     * fails the receive with MPI_ERR_TYPE naming both classes, whether the receive was posted first
+     * (the sender's thread delivers into it) or the message waited for it; the sender is unaffected
+     * and the pair goes on working.
+     */
+    public static class ObjectIntoNarrowerArray {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+            int last = size - 1;
+            Object[] integers = {1, 2};
+            for (boolean receiveFirst : new boolean[] {true, false}) {
+                String where = "rank " + rank + ", Integers into a String[]" + (receiveFirst ? ", receive first" : ", message first");
+                String[] strings = new String[2];
+                mpi.Request r = rank == last && receiveFirst ? MPI.COMM_WORLD.Irecv(strings, 0, 2, MPI.OBJECT, 0, 1) : null;
+                mpi.Request s = rank == 0 && !receiveFirst ? MPI.COMM_WORLD.Isend(integers, 0, 2, MPI.OBJECT, last, 1) : null;
+                MPI.COMM_WORLD.Barrier();
+                if (rank == 0 && receiveFirst) {
+                    s = MPI.COMM_WORLD.Isend(integers, 0, 2, MPI.OBJECT, last, 1);
+                }
+                if (rank == last) {
+                    mpi.Request posted = r;
+                    Expect.error(MPI.ERR_TYPE, "MPI_ERR_TYPE", where, () -> {
+                        if (posted != null) {
+                            posted.Wait();
+                        } else {
+                            MPI.COMM_WORLD.Recv(strings, 0, 2, MPI.OBJECT, 0, 1);
+                        }
+                    }, "java.lang.Integer", "String[]");
+                }
+                if (s != null) {
+                    s.Wait();
+                }
+                MPI.COMM_WORLD.Barrier();
+            }
+            Status s = MPI.COMM_WORLD.Sendrecv(new int[] {rank}, 0, 1, MPI.INT, (rank + 1) % size, 3, new int[1], 0, 1,
+                    MPI.INT, (rank - 1 + size) % size, 3);
+            assertEquals((rank - 1 + size) % size, s.source, "rank " + rank + ": the job works after the error");
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {1, 2})
+    @Timeout(30)
+    void objectsThatDoNotFitTheReceiveArrayRaiseErrType(int np) {
+        Jobs.runOk(np, ObjectIntoNarrowerArray.class);
+    }
+
     /** Each rank has its own {@code mpi} classes, so a program can call MPI before Init. */
     public static class BeforeInit {
         public static void main(String[] args) {
