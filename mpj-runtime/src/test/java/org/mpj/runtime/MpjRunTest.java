@@ -131,6 +131,15 @@ class MpjRunTest {
 
     @Test
     @Timeout(30)
+    void aJobPastItsTimeoutExits124NamingTheWaitingRanks() {
+        Run r = mpjrun("-np", "2", "--timeout", "1", "-cp", programsClassPath(), MpjRunPrograms.Deadlock.class.getName());
+        assertEquals(124, r.exitCode(), r.all());
+        assertTrue(r.err().contains("timed out") && r.err().contains("rank 0") && r.err().contains("rank 1"),
+                "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
     void settingsReachTheRanks() {
         Run r = mpjrun("-np", "2", "--timeout", "20", "-Dmpj.eagerLimitBytes=8", "-cp", programsClassPath(),
                 MpjRunPrograms.EagerLimitEight.class.getName());

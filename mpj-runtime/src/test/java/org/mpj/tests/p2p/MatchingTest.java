@@ -519,6 +519,14 @@ class MatchingTest {
                     }
                 }
             }
+            // MPI.OBJECT counts objects, not bytes.
+            if (rank == 0) {
+                MPI.COMM_WORLD.Send(new Object[] {"a", "b", "c"}, 0, 3, MPI.OBJECT, dest, 2000);
+            }
+            if (rank == dest) {
+                Expect.error(MPI.ERR_TRUNCATE, "MPI_ERR_TRUNCATE", "rank " + rank + ": 3 objects into room for 2",
+                        () -> MPI.COMM_WORLD.Recv(new Object[2], 0, 2, MPI.OBJECT, 0, 2000), "3 objects", "2 objects");
+            }
             MPI.Finalize();
         }
     }

@@ -62,6 +62,15 @@ public final class MpjRunPrograms {
         }
     }
 
+    /** Every rank waits for a message that nobody sends. */
+    public static class Deadlock {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+            MPI.Finalize();
+        }
+    }
+
     /** Checks that the -D setting of the eager limit reached the ranks: 8 bytes complete alone, 9 do not. */
     public static class EagerLimitEight {
         public static void main(String[] args) throws InterruptedException {
