@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.MalformedURLException;
 import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -92,6 +93,7 @@ public final class MpjRun implements Callable<Integer> {
             args = program.subList(1, program.size()).toArray(new String[0]);
         }
         urls.addAll(parseClassPath(classPath != null ? classPath : System.getenv().getOrDefault("CLASSPATH", ".")));
+        requireMainClass(mainClass, urls);
         Map<String, String> s = new LinkedHashMap<>(settings);
         s.put("mpj.device", device);
         ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
@@ -112,6 +114,19 @@ public final class MpjRun implements Callable<Integer> {
         }
         System.err.print(sb);
         System.err.flush();
+    }
+
+    /**
+     * A main class that is not on the class path is bad input (exit 2), reported once before any rank
+     * starts rather than as the failure of whichever rank looked for it first.
+     */
+    private void requireMainClass(String mainClass, List<URL> urls) throws IOException {
+        try (URLClassLoader probe = new URLClassLoader(urls.toArray(new URL[0]), MpjRun.class.getClassLoader())) {
+            Class.forName(mainClass, false, probe);
+        } catch (ClassNotFoundException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "cannot find the main class " + mainClass
+                    + " on the class path " + urls + " (set it with -cp or $CLASSPATH)");
+        }
     }
 
     private String mainClassOf(Path jarPath) throws IOException {

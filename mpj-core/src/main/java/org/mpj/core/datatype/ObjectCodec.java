@@ -47,7 +47,27 @@ public final class ObjectCodec {
         } catch (IOException | ClassNotFoundException e) {
             throw new MpjException(ErrorClass.ERR_TYPE, "cannot deserialize received MPI.OBJECT data: " + e, e);
         }
+        requireStorable(flat, dst);
         Copier.copy(flat, 0, TypeMap.primitive(BaseType.OBJECT, null), dst, dstOff, dstType, elements);
+    }
+
+    /**
+     * A receive's array may be narrower than Object[] (a String[]); an element it cannot hold fails the
+     * receive, before anything is copied, rather than throwing ArrayStoreException on whichever thread
+     * delivers (the sender's, when the receive was posted first).
+     */
+    private static void requireStorable(Object[] flat, Object[] dst) {
+        Class<?> slot = dst.getClass().getComponentType();
+        if (slot == Object.class) {
+            return;
+        }
+        for (int i = 0; i < flat.length; i++) {
+            Object o = flat[i];
+            if (o != null && !slot.isInstance(o)) {
+                throw new MpjException(ErrorClass.ERR_TYPE, "received MPI.OBJECT element " + i + " is a "
+                        + o.getClass().getName() + ", which the receive's " + slot.getName() + "[] cannot hold");
+            }
+        }
     }
 
     private static final class RankObjectInputStream extends ObjectInputStream {

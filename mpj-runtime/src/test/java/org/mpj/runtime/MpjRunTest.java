@@ -1,0 +1,148 @@
+package org.mpj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpj.tests.p2p.MpjRunPrograms;
+import picocli.CommandLine;
+
+/** {@code mpjrun} in this JVM: options, exit codes and messages; the programs it runs are in org.mpj.tests. */
+class MpjRunTest {
+    /** What one mpjrun call printed and returned. */
+    record Run(int exitCode, String out, String err) {
+        String all() {
+            return out + err;
+        }
+    }
+
+    /**
+     * Runs mpjrun with {@code args}. picocli's own output goes to the command's writers; a failed
+     * job's report goes to System.err, which is captured for the call. System.err is replaced before
+     * the command is made: picocli's default execution strategy remembers System.err when it is
+     * made, and puts it back as the command's error writer if System.err has changed since.
+     */
+    private static Run mpjrun(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            CommandLine cmd = MpjRun.commandLine();
+            cmd.setOut(new PrintWriter(out, true));
+            cmd.setErr(new PrintWriter(err, true));
+            code = cmd.execute(args);
+        } finally {
+            System.setErr(saved);
+        }
+        return new Run(code, out.toString(), err + stderr.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Where the test programs' classes are: mpjrun's -cp for them. */
+    private static String programsClassPath() {
+        return new File(MpjRunPrograms.class.getProtectionDomain().getCodeSource().getLocation().getPath()).getPath();
+    }
+
+    @Test
+    @Timeout(30)
+    void helpExitsZeroAndDescribesTheOptions() {
+        Run r = mpjrun("--help");
+        assertEquals(0, r.exitCode(), r.all());
+        assertTrue(r.out().contains("mpjrun") && r.out().contains("-np") && r.out().contains("Exit status"),
+                "usage names the command, -np and the exit statuses: " + r.out());
+    }
+
+    @Test
+    @Timeout(30)
+    void versionExitsZero() {
+        Run r = mpjrun("--version");
+        assertEquals(0, r.exitCode(), r.all());
+        assertTrue(r.out().startsWith("mpjrun (MPJ) "), "version line: " + r.out());
+    }
+
+    @ParameterizedTest(name = "-np {0}")
+    @ValueSource(strings = {"0", "-3"})
+    @Timeout(30)
+    void aRankCountBelowOneExitsTwo(String np) {
+        Run r = mpjrun("-np", np, "-cp", programsClassPath(), MpjRunPrograms.Ring.class.getName(), "1", "--app-option");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("-np must be at least 1 (got " + np + ")"), "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void aMissingMainClassExitsTwo() {
+        Run r = mpjrun("-np", "2");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("missing the main class"), "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void anUnknownDeviceExitsTwo() {
+        Run r = mpjrun("-np", "2", "--dev", "carrier-pigeon", MpjRunPrograms.Ring.class.getName());
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("carrier-pigeon") && r.err().contains("shm"), "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void aMainClassThatIsNotOnTheClassPathExitsTwo() {
+        Run r = mpjrun("-np", "2", "--timeout", "20", "-cp", programsClassPath(), "org.mpj.tests.p2p.NoSuchProgram");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("cannot find the main class org.mpj.tests.p2p.NoSuchProgram"), "message: " + r.err());
+    }
+
+    @ParameterizedTest(name = "-np {0}")
+    @ValueSource(ints = {1, 3, 8})
+    @Timeout(30)
+    void aJobThatFinishesExitsZero(int np) {
+        Run r = mpjrun("-np", Integer.toString(np), "--timeout", "20", "-cp", programsClassPath(),
+                MpjRunPrograms.Ring.class.getName(), Integer.toString(np), "--app-option");
+        assertEquals(0, r.exitCode(), r.all());
+    }
+
+    @Test
+    @Timeout(30)
+    void aJobWhoseRankThrowsExitsOneNamingTheRankAndCause() {
+        Run r = mpjrun("-np", "3", "--timeout", "20", "-cp", programsClassPath(), MpjRunPrograms.Thrower.class.getName());
+        assertEquals(1, r.exitCode(), r.all());
+        assertTrue(r.err().contains("rank 1") && r.err().contains("planned failure of rank 1"),
+                "message names the rank and the cause: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void abortExitsWithItsCode() {
+        Run r = mpjrun("-np", "4", "--timeout", "20", "-cp", programsClassPath(), MpjRunPrograms.Aborter.class.getName());
+        assertEquals(5, r.exitCode(), r.all());
+        assertTrue(r.err().contains("rank 3") && r.err().contains("Abort(5)"), "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void aJobPastItsTimeoutExits124NamingTheWaitingRanks() {
+        Run r = mpjrun("-np", "2", "--timeout", "1", "-cp", programsClassPath(), MpjRunPrograms.Deadlock.class.getName());
+        assertEquals(124, r.exitCode(), r.all());
+        assertTrue(r.err().contains("timed out") && r.err().contains("rank 0") && r.err().contains("rank 1"),
+                "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void settingsReachTheRanks() {
+        Run r = mpjrun("-np", "2", "--timeout", "20", "-Dmpj.eagerLimitBytes=8", "-cp", programsClassPath(),
+                MpjRunPrograms.EagerLimitEight.class.getName());
+        assertEquals(0, r.exitCode(), r.all());
+    }
+}
