@@ -1,5 +1,6 @@
 package org.mpj.coll;
 
+import org.mpj.coll.allreduce.AllreduceRecursiveDoubling;
 import org.mpj.coll.barrier.BarrierDissemination;
 import org.mpj.core.Communicator;
 import org.mpj.core.ErrorClass;
@@ -77,7 +78,7 @@ final class CommCollectives implements Collectives {
 
     @Override
     public void allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, TypeMap type, Operator op) {
-        throw todo("Allreduce");
+        AllreduceRecursiveDoubling.allreduce(comm, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
     }
 
     @Override
