@@ -114,11 +114,13 @@ public class Cartcomm extends Intracomm {
         }
     }
 
+    /** A new communicator with the same grid and a context of its own. Collective. */
     @Override
     public Cartcomm Dup() throws MPIException {
         return (Cartcomm) super.Dup();
     }
 
+    /** mpiJava's name for {@link #Dup()}. */
     @Override
     public Object clone() throws MPIException {
         return Dup();

@@ -59,11 +59,13 @@ public class Graphcomm extends Intracomm {
         }
     }
 
+    /** A new communicator with the same graph and a context of its own. Collective. */
     @Override
     public Graphcomm Dup() throws MPIException {
         return (Graphcomm) super.Dup();
     }
 
+    /** mpiJava's name for {@link #Dup()}. */
     @Override
     public Object clone() throws MPIException {
         return Dup();

@@ -61,6 +61,7 @@ public class Intercomm extends Comm {
         return (Intercomm) wrap(dupEngine(), this);
     }
 
+    /** mpiJava's name for {@link #Dup()}. */
     @Override
     public Object clone() throws MPIException {
         return Dup();
