@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.group.ProcessGroup;
-import org.mpj.core.match.MatchConstants;
 import org.mpj.core.request.EngineRequest;
 
 /**
@@ -43,8 +42,10 @@ public final class Intercommunicators {
         int[] fromRemote = null;
         int remoteSize = 0;
         if (local.rank() == localLeader) {
-            if (remoteLeader == MatchConstants.PROC_NULL) {
-                throw new MpjException(ErrorClass.ERR_RANK, "Create_intercomm: the remote leader is MPI.PROC_NULL");
+            int peerSize = peer.remoteGroup().size();
+            if (remoteLeader < 0 || remoteLeader >= peerSize) {
+                throw new MpjException(ErrorClass.ERR_RANK, "Create_intercomm: remote leader " + remoteLeader
+                        + " in " + peer.name() + " of size " + peerSize + " (valid: 0.." + (peerSize - 1) + ")");
             }
             fromRemote = exchangeOverPeer(peer, remoteLeader, tag, concat(mask, local.worldRanks()));
             remoteSize = fromRemote.length - mask.length;

@@ -144,6 +144,10 @@ class IntercommTest {
             assertEquals(MPI.ERR_RANK, e.getErrorClass());
             assertTrue(e.getMessage().contains("local leader " + (mine.Size() + 3)), e.getMessage());
             assertThrows(MPIException.class, () -> toNext.Create_intercomm(toPrev, 0, 0, 1));
+            Intracomm self = MPI.COMM_SELF;
+            e = assertThrows(MPIException.class, () -> MPI.COMM_WORLD.Create_intercomm(self, 0, p + 2, 1));
+            assertTrue(e.getMessage().contains("remote leader " + (p + 2) + " in MPI.COMM_WORLD of size " + p),
+                    e.getMessage());
             assertNull(mine.Split(MPI.UNDEFINED, 0));
             toNext.Free();
             toPrev.Free();
