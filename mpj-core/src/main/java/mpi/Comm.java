@@ -6,6 +6,8 @@ import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
 import org.mpj.core.SendMode;
 import org.mpj.core.request.EngineRequest;
+import org.mpj.core.topo.CartTopology;
+import org.mpj.core.topo.GraphTopology;
 
 /**
  * A communicator: a group of ranks and a context in which their messages match. Point-to-point
@@ -21,6 +23,7 @@ import org.mpj.core.request.EngineRequest;
 public class Comm implements Cloneable {
     private final String placeholderName;
     Communicator engine;
+    private volatile Errhandler errhandler = Errhandler.FATAL;
 
     Comm(String placeholderName) {
         this.placeholderName = placeholderName;
@@ -260,7 +263,29 @@ public class Comm implements Cloneable {
 
     /** A new communicator with the same group and a context of its own. Collective. */
     public Comm Dup() throws MPIException {
-        return new Comm(dupEngine());
+        return wrap(dupEngine(), this);
+    }
+
+    /**
+     * The facade of a new engine communicator, of the class its kind calls for (Intercomm, Cartcomm,
+     * Graphcomm or Intracomm), with {@code parent}'s error handler; null stays null.
+     */
+    static Comm wrap(Communicator e, Comm parent) {
+        if (e == null) {
+            return null;
+        }
+        Comm c;
+        if (e.isInter()) {
+            c = new Intercomm(e);
+        } else if (e.topology() instanceof CartTopology) {
+            c = new Cartcomm(e);
+        } else if (e.topology() instanceof GraphTopology) {
+            c = new Graphcomm(e);
+        } else {
+            c = new Intracomm(e);
+        }
+        c.errhandler = parent.errhandler;
+        return c;
     }
 
     final Communicator dupEngine() {
@@ -286,9 +311,126 @@ public class Comm implements Cloneable {
         }
     }
 
-    /** True for an intercommunicator. */
+    /** True for an intercommunicator ({@link Intercomm}). */
     public boolean Test_inter() throws MPIException {
-        return false;
+        return engine("Test_inter").isInter();
+    }
+
+    /** The group of this communicator (the local group of an intercommunicator). */
+    public Group Group() throws MPIException {
+        Communicator e = engine("Group");
+        check(e, "Group");
+        return new Group(e.group());
+    }
+
+    /** {@code MPI.CART}, {@code MPI.GRAPH}, or {@code MPI.UNDEFINED} for a communicator without a topology. */
+    public int Topo_test() throws MPIException {
+        Communicator e = engine("Topo_test");
+        check(e, "Topo_test");
+        return e.topology() == null ? MPI.UNDEFINED : e.topology().kind();
+    }
+
+    /**
+     * The value of a predefined attribute, as an Integer: {@code MPI.TAG_UB} (the largest tag),
+     * {@code MPI.HOST} (MPI.PROC_NULL: no host process), {@code MPI.IO} (MPI.ANY_SOURCE: every rank
+     * can do I/O), {@code MPI.WTIME_IS_GLOBAL} (0: each rank's clock has its own origin). Any other key
+     * has no value here: null, as mpiJava returns.
+     *
+     * <pre>{@code
+     * int tagUb = (Integer) MPI.COMM_WORLD.Attr_get(MPI.TAG_UB);
+     * }</pre>
+     */
+    public Object Attr_get(int keyval) throws MPIException {
+        check(engine("Attr_get"), "Attr_get");
+        switch (keyval) {
+            case MPI.TAG_UB: return MPI.TAG_UB;
+            case MPI.HOST: return MPI.PROC_NULL;
+            case MPI.IO: return MPI.ANY_SOURCE;
+            case MPI.WTIME_IS_GLOBAL: return 0;
+            default: return null;
+        }
+    }
+
+    /**
+     * Sets the error handler: {@code MPI.ERRORS_ARE_FATAL} (the default) or {@code MPI.ERRORS_RETURN}.
+     * Either way a failing call throws MPIException; see {@link Errhandler} for what each promises.
+     */
+    public void Errhandler_set(Errhandler errhandler) throws MPIException {
+        check(engine("Errhandler_set"), "Errhandler_set");
+        if (errhandler == null) {
+            throw MPIException.of(new MpjException(ErrorClass.ERR_ARG, "Errhandler_set on " + this
+                    + ": the handler is null (use MPI.ERRORS_ARE_FATAL or MPI.ERRORS_RETURN)"));
+        }
+        this.errhandler = errhandler;
+    }
+
+    /** The error handler: {@code MPI.ERRORS_ARE_FATAL} unless set, or inherited from the parent communicator. */
+    public Errhandler Errhandler_get() throws MPIException {
+        check(engine("Errhandler_get"), "Errhandler_get");
+        return errhandler;
+    }
+
+    /**
+     * Makes an intercommunicator between the group of {@code local_comm} and another, disjoint group.
+     * Called on the peer communicator (one that holds both leaders, usually COMM_WORLD) by every rank
+     * of {@code local_comm}: {@code local_leader} is a rank of local_comm, {@code remote_leader} the
+     * other group's leader as a rank of this communicator; the leaders exchange their groups here with
+     * {@code tag}. Collective over both groups.
+     *
+     * <pre>{@code
+     * int rank = MPI.COMM_WORLD.Rank();
+     * Intracomm half = MPI.COMM_WORLD.Split(rank % 2, rank);   // evens and odds
+     * Intercomm inter = MPI.COMM_WORLD.Create_intercomm(half, 0, rank % 2 == 0 ? 1 : 0, 99);
+     * inter.Send(buf, 0, n, MPI.INT, 0, 5);   // to rank 0 of the other half
+     * }</pre>
+     */
+    public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag)
+            throws MPIException {
+        try {
+            Communicator peer = engine("Create_intercomm");
+            peer.checkUsable("Create_intercomm");
+            if (local_comm == null) {
+                throw new MpjException(ErrorClass.ERR_COMM, "Create_intercomm: local_comm is null");
+            }
+            Communicator local = local_comm.engine("Create_intercomm");
+            return (Intercomm) wrap(org.mpj.core.Intercommunicators.create(peer, local, local_leader, remote_leader,
+                    tag), local_comm);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    // ---- persistent requests --------------------------------------------------------------------
+
+    /** A persistent standard send; see {@link Prequest}. */
+    public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return Prequest.send(engine("Send_init"), SendMode.STANDARD, buf, offset, count, map(datatype), dest, tag);
+    }
+
+    /** A persistent buffered send; see {@link Prequest}. */
+    public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return Prequest.send(engine("Bsend_init"), SendMode.BUFFERED, buf, offset, count, map(datatype), dest, tag);
+    }
+
+    /** A persistent synchronous send; see {@link Prequest}. */
+    public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return Prequest.send(engine("Ssend_init"), SendMode.SYNCHRONOUS, buf, offset, count, map(datatype), dest,
+                tag);
+    }
+
+    /** A persistent ready send; see {@link Prequest}. */
+    public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
+            throws MPIException {
+        return Prequest.send(engine("Rsend_init"), SendMode.READY, buf, offset, count, map(datatype), dest, tag);
+    }
+
+    /** A persistent receive; see {@link Prequest}. */
+    public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag)
+            throws MPIException {
+        return Prequest.recv(engine("Recv_init"), buf, offset, count, map(datatype), source, tag);
     }
 
     static org.mpj.core.datatype.TypeMap map(Datatype t) {

@@ -2,6 +2,8 @@ package mpi;
 
 import org.mpj.core.CollectiveChecks;
 import org.mpj.core.Communicator;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.Intracommunicators;
 import org.mpj.core.MpjException;
 import org.mpj.core.datatype.TypeMap;
 
@@ -25,7 +27,77 @@ public class Intracomm extends Comm {
 
     @Override
     public Intracomm Dup() throws MPIException {
-        return new Intracomm(dupEngine());
+        return (Intracomm) wrap(dupEngine(), this);
+    }
+
+    /**
+     * Splits the communicator: the ranks that pass the same {@code color} form a new communicator,
+     * ordered by {@code key} (ties by rank here). A rank passing {@code MPI.UNDEFINED} gets null.
+     * Collective.
+     *
+     * <pre>{@code
+     * Intracomm row = MPI.COMM_WORLD.Split(rank / ncols, rank % ncols);
+     * }</pre>
+     */
+    public Intracomm Split(int color, int key) throws MPIException {
+        try {
+            return (Intracomm) wrap(Intracommunicators.split(engine("Split"), color, key), this);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /**
+     * A communicator of the processes of {@code group}, a subset of this communicator's group, ranked
+     * in the group's order; null on the ranks outside it. Every rank passes the same group. Collective.
+     */
+    public Intracomm Create(Group group) throws MPIException {
+        try {
+            if (group == null) {
+                throw new MpjException(ErrorClass.ERR_GROUP, "Create: the group is null");
+            }
+            return (Intracomm) wrap(Intracommunicators.create(engine("Create"), group.group), this);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /**
+     * A Cartesian grid of {@code dims[0] x dims[1] x ...} ranks, made of the first ranks of this
+     * communicator in their order (row-major: the last coordinate varies fastest); {@code periods[i]}
+     * makes dimension i wrap around. Ranks beyond the grid get null. {@code reorder} is accepted and
+     * ignored: ranks keep their order, which MPI allows. Collective.
+     *
+     * <pre>{@code
+     * int[] dims = {0, 0};
+     * Cartcomm.Dims_create(MPI.COMM_WORLD.Size(), dims);
+     * Cartcomm grid = MPI.COMM_WORLD.Create_cart(dims, new boolean[] {true, true}, false);
+     * }</pre>
+     */
+    public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        try {
+            return (Cartcomm) wrap(Intracommunicators.cart(engine("Create_cart"), dims, periods), this);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
+    }
+
+    /**
+     * A graph of {@code index.length} nodes made of the first ranks of this communicator, in MPI's
+     * compressed form (see {@link GraphParms}). Ranks beyond the graph get null; {@code reorder} is
+     * ignored (ranks keep their order). Collective.
+     *
+     * <pre>{@code
+     * // a ring of 3: 0-1, 1-2, 2-0
+     * Graphcomm g = comm.Create_graph(new int[] {2, 4, 6}, new int[] {1, 2, 0, 2, 0, 1}, false);
+     * }</pre>
+     */
+    public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) throws MPIException {
+        try {
+            return (Graphcomm) wrap(Intracommunicators.graph(engine("Create_graph"), index, edges), this);
+        } catch (MpjException e) {
+            throw MPIException.of(e);
+        }
     }
 
     @Override

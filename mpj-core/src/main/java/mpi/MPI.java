@@ -5,8 +5,10 @@ import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
 import org.mpj.core.RankContext;
 import org.mpj.core.datatype.BaseType;
+import org.mpj.core.group.ProcessGroup;
 import org.mpj.core.match.MatchConstants;
 import org.mpj.core.op.PredefinedOp;
+import org.mpj.core.topo.Topology;
 
 /**
  * The entry point of the mpiJava 1.2 API: start and end, the world communicator, the predefined
@@ -63,7 +65,20 @@ public class MPI {
     public static final int ANY_TAG = MatchConstants.ANY_TAG;
     public static final int PROC_NULL = MatchConstants.PROC_NULL;
     public static final int UNDEFINED = MatchConstants.UNDEFINED;
+    /**
+     * The largest tag a message may carry, and also the key of {@code Comm.Attr_get} that returns it
+     * (the key and the value are the same number, so code that uses either meaning works).
+     */
     public static final int TAG_UB = MatchConstants.TAG_UB;
+    /** Key of {@code Comm.Attr_get}: the rank of the host process; MPI.PROC_NULL, as there is none. */
+    public static final int HOST = 1;
+    /** Key of {@code Comm.Attr_get}: a rank that can do I/O; MPI.ANY_SOURCE, as every rank can. */
+    public static final int IO = 2;
+    /**
+     * Key of {@code Comm.Attr_get}: 1 when {@link #Wtime()} is synchronized across ranks; 0 here, as
+     * each rank counts from its own start.
+     */
+    public static final int WTIME_IS_GLOBAL = 3;
     public static final int BSEND_OVERHEAD = RankContext.bsendOverheadBytes();
 
     /** Results of {@code Comm.Compare}. */
@@ -71,6 +86,25 @@ public class MPI {
     public static final int CONGRUENT = 1;
     public static final int SIMILAR = 2;
     public static final int UNEQUAL = 3;
+
+    /** Results of {@code Comm.Topo_test} (and MPI.UNDEFINED for no topology). */
+    public static final int GRAPH = Topology.GRAPH;
+    public static final int CART = Topology.CART;
+
+    /** The group with no members. */
+    public static final Group GROUP_EMPTY = new Group(ProcessGroup.EMPTY);
+
+    /**
+     * What a rank that is left out of a new communicator receives from Split (color MPI.UNDEFINED),
+     * Create, Create_cart and Create_graph: {@code null}, so both {@code c == null} and
+     * {@code c == MPI.COMM_NULL} test for it.
+     */
+    public static final Comm COMM_NULL = null;
+
+    /** The default error handler: an error throws MPIException, which left uncaught ends the job. */
+    public static final Errhandler ERRORS_ARE_FATAL = Errhandler.FATAL;
+    /** An error throws MPIException, which the program catches and handles. */
+    public static final Errhandler ERRORS_RETURN = Errhandler.RETURN;
 
     /** Thread support levels, lowest to highest. MPJ provides THREAD_MULTIPLE. */
     public static final int THREAD_SINGLE = 0;
@@ -209,7 +243,7 @@ public class MPI {
         }
     }
 
-    private static RankContext requireRank(String call) {
+    static RankContext requireRank(String call) {
         if (rank == null) {
             throw new MpjException(ErrorClass.ERR_OTHER, call + " called before MPI.Init");
         }

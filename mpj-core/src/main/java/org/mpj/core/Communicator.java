@@ -5,31 +5,65 @@ import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.BufferCheck;
 import org.mpj.core.datatype.ObjectCodec;
 import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.group.ProcessGroup;
 import org.mpj.core.match.MatchConstants;
 import org.mpj.core.request.EngineRequest;
 import org.mpj.core.request.Waiting;
+import org.mpj.core.topo.Topology;
 
 /**
  * The engine's communicator: a group of world ranks, this rank's place in it, and a context id pair.
  * Public calls check their arguments and then make one call down to the device; the {@code coll…}
  * calls are the same operations on the collective context, unchecked, for the collectives library.
+ *
+ * <p>An intercommunicator sends to the ranks of its remote group ({@link #peers}) while its own rank,
+ * the source of what it sends, is its rank in the local group; its local-group collectives run on a
+ * hidden intracommunicator of the local group with a context pair of its own.
  */
 public final class Communicator {
     private final RankContext rank;
     private final int[] worldRanks;
+    /** World ranks that sends go to and receives come from: the remote group of an intercommunicator. */
+    private final int[] peers;
     private final int myRank;
     private final int context;
     private final String name;
     private final Collectives collectives;
+    private final Topology topology;
+    /** For an intercommunicator, the local group's own intracommunicator; else null. */
+    private final Communicator localOfInter;
     private volatile boolean freed;
 
     Communicator(RankContext rank, int[] worldRanks, int myRank, int context, String name) {
+        this(rank, worldRanks, worldRanks, myRank, context, name, null, null);
+    }
+
+    private Communicator(RankContext rank, int[] worldRanks, int[] peers, int myRank, int context, String name,
+                         Topology topology, Communicator localOfInter) {
         this.rank = rank;
         this.worldRanks = worldRanks;
+        this.peers = peers;
         this.myRank = myRank;
         this.context = context;
         this.name = name;
+        this.topology = topology;
+        this.localOfInter = localOfInter;
         this.collectives = rank.collectivesProvider().create(this);
+    }
+
+    /**
+     * A new intracommunicator of this rank (Split, Create, topologies, Merge): {@code worldRanks} in
+     * rank order, this rank at {@code myRank}, on the agreed even {@code context}.
+     */
+    static Communicator create(RankContext rank, int[] worldRanks, int myRank, int context, String name,
+                               Topology topology) {
+        return new Communicator(rank, worldRanks, worldRanks, myRank, context, name, topology, null);
+    }
+
+    /** A new intercommunicator whose local group {@code localOfInter} has, in the same order. */
+    static Communicator createInter(Communicator localOfInter, int[] remoteWorldRanks, int context, String name) {
+        return new Communicator(localOfInter.rank, localOfInter.worldRanks, remoteWorldRanks, localOfInter.myRank,
+                context, name, null, localOfInter);
     }
 
     public RankContext rankContext() {
@@ -51,6 +85,30 @@ public final class Communicator {
 
     public int[] worldRanks() {
         return worldRanks.clone();
+    }
+
+    /** The (local) group. */
+    public ProcessGroup group() {
+        return ProcessGroup.of(worldRanks);
+    }
+
+    public boolean isInter() {
+        return localOfInter != null;
+    }
+
+    /** The remote group of an intercommunicator; the group itself for an intracommunicator. */
+    public ProcessGroup remoteGroup() {
+        return ProcessGroup.of(peers);
+    }
+
+    /** The Cartesian or graph topology attached when the communicator was made, or null. */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The intracommunicator of an intercommunicator's local group; null for an intracommunicator. */
+    Communicator localOfInter() {
+        return localOfInter;
     }
 
     /** Context id of point-to-point traffic; the collectives use {@code context() + 1}. */
@@ -77,18 +135,22 @@ public final class Communicator {
     }
 
     private void checkDest(String call, int dest) {
-        if (dest != MatchConstants.PROC_NULL && (dest < 0 || dest >= worldRanks.length)) {
-            throw new MpjException(ErrorClass.ERR_RANK, call + " to rank " + dest + " in " + name + " of size "
-                    + worldRanks.length + " (valid: 0.." + (worldRanks.length - 1) + " or MPI.PROC_NULL)");
+        if (dest != MatchConstants.PROC_NULL && (dest < 0 || dest >= peers.length)) {
+            throw new MpjException(ErrorClass.ERR_RANK, call + " to rank " + dest + " in " + name + " of "
+                    + peerSize() + " (valid: 0.." + (peers.length - 1) + " or MPI.PROC_NULL)");
         }
     }
 
     private void checkSource(String call, int source) {
         if (source != MatchConstants.PROC_NULL && source != MatchConstants.ANY_SOURCE
-                && (source < 0 || source >= worldRanks.length)) {
-            throw new MpjException(ErrorClass.ERR_RANK, call + " from rank " + source + " in " + name + " of size "
-                    + worldRanks.length + " (valid: 0.." + (worldRanks.length - 1) + ", MPI.ANY_SOURCE or MPI.PROC_NULL)");
+                && (source < 0 || source >= peers.length)) {
+            throw new MpjException(ErrorClass.ERR_RANK, call + " from rank " + source + " in " + name + " of "
+                    + peerSize() + " (valid: 0.." + (peers.length - 1) + ", MPI.ANY_SOURCE or MPI.PROC_NULL)");
         }
+    }
+
+    private String peerSize() {
+        return (isInter() ? "remote size " : "size ") + peers.length;
     }
 
     private static void checkSendTag(String call, int tag) {
@@ -136,18 +198,39 @@ public final class Communicator {
 
     /** Non-blocking send in the given mode; the request completes as the blocking call would return. */
     public EngineRequest isend(Object buf, int offset, int count, TypeMap type, int dest, int tag, SendMode mode) {
-        int elements = checkSend("I" + mode.call().toLowerCase(java.util.Locale.ROOT), buf, offset, count, type, dest, tag);
         EngineRequest s = new EngineRequest(EngineRequest.SEND);
+        isendInto(s, "I" + mode.call().toLowerCase(java.util.Locale.ROOT), buf, offset, count, type, dest, tag, mode);
+        return s;
+    }
+
+    /**
+     * {@link #isend} into a request the caller owns and reuses (a persistent request's Start), which
+     * must be complete; {@code call} names the operation in error messages.
+     */
+    public void isendInto(EngineRequest s, String call, Object buf, int offset, int count, TypeMap type, int dest,
+                          int tag, SendMode mode) {
+        int elements = checkSend(call, buf, offset, count, type, dest, tag);
+        s.reset();
         if (dest == MatchConstants.PROC_NULL) {
             s.complete(MatchConstants.PROC_NULL, MatchConstants.ANY_TAG, 0, type.base);
-            return s;
+            return;
         }
         if (mode == SendMode.BUFFERED) {
             rank.buffered().send(this, context, buf, offset, type, elements, dest, tag);
-            return s;
+            s.complete(dest, tag, elements, type.base);
+            return;
         }
         startSend(context, buf, offset, type, elements, dest, tag, mode != SendMode.SYNCHRONOUS, s);
-        return s;
+    }
+
+    /** Checks a send's arguments without sending (a persistent request's init). */
+    public void checkSendArguments(String call, Object buf, int offset, int count, TypeMap type, int dest, int tag) {
+        checkSend(call, buf, offset, count, type, dest, tag);
+    }
+
+    /** Checks a receive's arguments without posting it. */
+    public void checkRecvArguments(String call, Object buf, int offset, int count, TypeMap type, int source, int tag) {
+        checkRecv(call, buf, offset, count, type, source, tag);
     }
 
     /** Blocking receive; the returned request is the thread's own and valid until its next blocking call. */
@@ -161,10 +244,16 @@ public final class Communicator {
     }
 
     public EngineRequest irecv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
-        int elements = checkRecv("Irecv", buf, offset, count, type, source, tag);
         EngineRequest r = new EngineRequest(EngineRequest.RECV);
-        startRecv(context, buf, offset, type, elements, source, tag, r);
+        irecvInto(r, "Irecv", buf, offset, count, type, source, tag);
         return r;
+    }
+
+    /** {@link #irecv} into a request the caller owns and reuses, which must be complete. */
+    public void irecvInto(EngineRequest r, String call, Object buf, int offset, int count, TypeMap type, int source,
+                          int tag) {
+        int elements = checkRecv(call, buf, offset, count, type, source, tag);
+        startRecv(context, buf, offset, type, elements, source, tag, r);
     }
 
     /** Waits for a message matching (source, tag) without receiving it; fills {@code into}'s status. */
@@ -272,10 +361,10 @@ public final class Communicator {
                             boolean mayBuffer, EngineRequest s) {
         if (type.base == BaseType.OBJECT) {
             byte[] bytes = ObjectCodec.serialize("Send", (Object[]) buf, offset, type, elements);
-            return rank.device.send(worldRanks[dest], ctx, myRank, tag, BaseType.OBJECT, elements, bytes, 0, null,
+            return rank.device.send(peers[dest], ctx, myRank, tag, BaseType.OBJECT, elements, bytes, 0, null,
                     mayBuffer, s);
         }
-        return rank.device.send(worldRanks[dest], ctx, myRank, tag, type.base, elements, buf, offset, type, mayBuffer, s);
+        return rank.device.send(peers[dest], ctx, myRank, tag, type.base, elements, buf, offset, type, mayBuffer, s);
     }
 
     /**
@@ -284,7 +373,7 @@ public final class Communicator {
      */
     void sendPrepared(int ctx, BaseType base, int elements, Object data, TypeMap layout, int dest, int tag,
                       EngineRequest s) {
-        if (rank.device.send(worldRanks[dest], ctx, myRank, tag, base, elements, data, 0, layout, false, s)) {
+        if (rank.device.send(peers[dest], ctx, myRank, tag, base, elements, data, 0, layout, false, s)) {
             s.complete(dest, tag, elements, base);
         }
     }
@@ -331,8 +420,11 @@ public final class Communicator {
     /** A new communicator over the same group with a fresh context: collective over this one. */
     public Communicator dup() {
         checkUsable("Dup");
+        if (isInter()) {
+            return Intercommunicators.dup(this);
+        }
         int ctx = rank.contextIds().agree(this);
-        return new Communicator(rank, worldRanks, myRank, ctx, "a duplicate of " + name);
+        return create(rank, worldRanks, myRank, ctx, "a duplicate of " + name, topology);
     }
 
     public void free() {
@@ -342,6 +434,9 @@ public final class Communicator {
         }
         freed = true;
         rank.contextIds().release(context);
+        if (localOfInter != null) {
+            localOfInter.free();
+        }
     }
 
     public boolean isFreed() {

@@ -28,23 +28,45 @@ final class ContextIds {
 
     /** Agrees with the other ranks of {@code parent} on a fresh pair; collective over parent. */
     int agree(Communicator parent) {
-        int[] mine;
-        synchronized (this) {
-            mine = free.clone();
-        }
+        return takeLowest(agreedMask(parent), 1)[0];
+    }
+
+    /**
+     * The pairs free on every rank of {@code parent} (a bitwise AND of their masks); collective over
+     * parent. Intercommunicators AND two such masks, one per group, before they take pairs.
+     */
+    int[] agreedMask(Communicator parent) {
+        int[] mine = freeMask();
         int[] all = new int[mine.length];
         parent.collectives().allreduce(mine, 0, all, 0, mine.length, MASK_TYPE, BAND);
-        for (int w = 0; w < all.length; w++) {
-            if (all[w] != 0) {
-                int pair = w * 32 + Integer.numberOfTrailingZeros(all[w]);
-                synchronized (this) {
-                    take(pair);
-                }
-                return 2 * pair;
+        return all;
+    }
+
+    /** This rank's mask of free pairs: bit {@code p} of word {@code p / 32} is set when pair p is free. */
+    synchronized int[] freeMask() {
+        return free.clone();
+    }
+
+    /**
+     * Takes the {@code n} lowest pairs set in {@code agreed}, a mask that every rank concerned computed
+     * alike, and returns their (even) context ids, lowest first.
+     */
+    synchronized int[] takeLowest(int[] agreed, int n) {
+        int[] contexts = new int[n];
+        int found = 0;
+        for (int w = 0; w < agreed.length && found < n; w++) {
+            for (int bits = agreed[w]; bits != 0 && found < n; bits &= bits - 1) {
+                contexts[found++] = 2 * (w * 32 + Integer.numberOfTrailingZeros(bits));
             }
         }
-        throw new MpjException(ErrorClass.ERR_INTERN, "all " + MAX_PAIRS
-                + " communicator context ids are in use; free communicators that are no longer needed");
+        if (found < n) {
+            throw new MpjException(ErrorClass.ERR_INTERN, "all " + MAX_PAIRS
+                    + " communicator context ids are in use; free communicators that are no longer needed");
+        }
+        for (int c : contexts) {
+            take(c / 2);
+        }
+        return contexts;
     }
 
     synchronized void release(int context) {
