@@ -274,7 +274,10 @@ public final class Communicator {
             }
             rank.job.check();
             if (rank.idle.shouldPark(n)) {
-                java.util.concurrent.locks.LockSupport.parkNanos(rank.idle.parkNs(n));
+                if (rank.device.idleWait(rank.idle.parkNs(n)) > 0) {
+                    n = 0;
+                    continue;
+                }
             } else {
                 rank.idle.idle(n);
             }

@@ -31,6 +31,11 @@ public final class Config {
     public static final String IDLE_MAX_PARK_NS = "mpj.idle.maxParkNs";
     /** Device used when a program runs without mpjrun (a singleton world of one rank). */
     public static final String DEVICE = "mpj.device";
+    /**
+     * The job's secret (hex or base64), which network devices prove to each other; the launcher makes
+     * one per job and passes it in the environment (MPJ_JOBSECRET), never on a command line.
+     */
+    public static final String JOB_SECRET = "mpj.jobSecret";
     /** A properties file to read settings from. */
     public static final String CONFIG_FILE = "mpj.config";
 

@@ -73,12 +73,16 @@ public final class RankContext {
         state = ACTIVE;
     }
 
-    /** MPI.Finalize: waits for every rank (so no message is left in flight) and buffered sends. */
+    /**
+     * MPI.Finalize: waits for every rank (so no message is left in flight) and buffered sends, then
+     * closes the device.
+     */
     public void finish() {
         checkActive("MPI.Finalize");
         world.collectives().barrier();
         buffered.detach();
         state = FINALIZED;
+        device.close();
     }
 
     public boolean isInitialized() {

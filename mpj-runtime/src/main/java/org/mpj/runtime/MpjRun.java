@@ -44,7 +44,8 @@ public final class MpjRun implements Callable<Integer> {
     Path jar;
 
     @Option(names = "--dev", paramLabel = "DEVICE",
-            description = "Device: shm runs every rank as a thread of this JVM (default: ${DEFAULT-VALUE}).")
+            description = "Device: shm runs every rank as a thread of this JVM; tcp runs them as threads too, talking"
+                    + " over loopback sockets (default: ${DEFAULT-VALUE}).")
     String device = "shm";
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
@@ -74,9 +75,9 @@ public final class MpjRun implements Callable<Integer> {
         if (np < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-np must be at least 1 (got " + np + ")");
         }
-        if (!device.equals("shm")) {
+        if (!device.equals("shm") && !device.equals("tcp")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown device '" + device
-                    + "' for --dev; available: shm");
+                    + "' for --dev; available: shm, tcp");
         }
         String mainClass;
         String[] args;

@@ -4,7 +4,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -75,7 +77,7 @@ public final class ThreadJob {
 
     public JobResult run() throws InterruptedException {
         JobControl job = new JobControl(np);
-        RankContext[] ranks = Bootstrap.threadJob(np, Config.withOverrides(settings), job);
+        RankContext[] ranks = Bootstrap.threadJob(np, withJobSecret(settings), job);
         URL[] urls = withFacade(classPath);
         ClassLoader parent = ThreadJob.class.getClassLoader();
         Thread[] threads = new Thread[np];
@@ -112,6 +114,25 @@ public final class ThreadJob {
         return new JobResult(job.exitCode(), job.failedRank(), f.getMessage(), f.getCause());
     }
 
+    /**
+     * The settings, with a fresh random job secret unless one is set: this JVM starts the job, so it
+     * makes the secret that network devices prove to each other.
+     */
+    static Config withJobSecret(Map<String, String> settings) {
+        Config config = Config.withOverrides(settings);
+        String given = config.get(Config.JOB_SECRET);
+        if (given != null && !given.isEmpty()) {
+            return config;
+        }
+        byte[] secret = new byte[JOB_SECRET_BYTES];
+        new SecureRandom().nextBytes(secret);
+        Map<String, String> s = new java.util.HashMap<>(settings);
+        s.put(Config.JOB_SECRET, HexFormat.of().formatHex(secret));
+        return Config.withOverrides(s);
+    }
+
+    static final int JOB_SECRET_BYTES = 32;
+
     /** Which ranks are still running, and where, for a timeout message. */
     private static String waitingRanks(Thread[] threads) {
         StringBuilder sb = new StringBuilder();
@@ -144,6 +165,17 @@ public final class ThreadJob {
             }
         } catch (Throwable t) {
             job.abort(rank, "rank " + rank + " could not start " + mainClass + ": " + t, t, 1);
+        } finally {
+            closeDevice(rank, context, job);
+        }
+    }
+
+    /** Releases the rank's device (sockets) however the rank ended; a no-op after Finalize closed it. */
+    private static void closeDevice(int rank, RankContext context, JobControl job) {
+        try {
+            context.device.close();
+        } catch (RuntimeException e) {
+            job.abort(rank, "rank " + rank + " could not close its " + context.device.name() + " device: " + e, e, 1);
         }
     }
 

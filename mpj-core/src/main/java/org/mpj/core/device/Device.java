@@ -1,5 +1,6 @@
 package org.mpj.core.device;
 
+import java.util.concurrent.locks.LockSupport;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.request.EngineRequest;
@@ -19,6 +20,24 @@ public interface Device {
 
     /** Does pending work (reads sockets, completes transfers); returns how many events it handled. */
     int progress();
+
+    /**
+     * Called by a waiting rank once spinning and yielding found nothing: sleeps up to {@code nanos},
+     * or less when the device has work (a network device sleeps in its poll, so that an incoming
+     * message wakes the rank); returns how many events it handled. A completion by another thread
+     * unparks the waiter, which a device that sleeps elsewhere may notice only at the timeout.
+     */
+    default int idleWait(long nanos) {
+        LockSupport.parkNanos(nanos);
+        return 0;
+    }
+
+    /**
+     * Ends the rank's use of the device: called on the rank's thread after Finalize and again when
+     * the thread ends (also after an abort), so it must be idempotent. Releases sockets and threads.
+     */
+    default void close() {
+    }
 
     /** The device's name as mpjrun and settings name it: {@code shm}. */
     String name();

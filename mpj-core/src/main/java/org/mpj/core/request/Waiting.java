@@ -1,6 +1,5 @@
 package org.mpj.core.request;
 
-import java.util.concurrent.locks.LockSupport;
 import org.mpj.core.JobControl;
 import org.mpj.core.RankContext;
 import org.mpj.core.device.Device;
@@ -8,8 +7,9 @@ import org.mpj.core.idle.BackoffIdle;
 
 /**
  * Every wait of a rank: drives the device's progress, idles with the rank's back-off when nothing
- * happened, and throws if the job was aborted meanwhile. Nothing here waits forever: a park is
- * bounded by the back-off's cap, and an abort unparks rank threads at once.
+ * happened, and throws if the job was aborted meanwhile. Nothing here waits forever: a park (or a
+ * device's {@link Device#idleWait}) is bounded by the back-off's cap, and an abort unparks rank
+ * threads at once.
  */
 public final class Waiting {
     private Waiting() {
@@ -34,10 +34,12 @@ public final class Waiting {
             }
             if (idle.shouldPark(n)) {
                 r.waiter = Thread.currentThread();
-                if (!r.isComplete()) {
-                    LockSupport.parkNanos(idle.parkNs(n));
-                }
+                int events = r.isComplete() ? 0 : device.idleWait(idle.parkNs(n));
                 r.waiter = null;
+                if (events > 0) {
+                    n = 0;
+                    continue;
+                }
             } else {
                 idle.idle(n);
             }
@@ -84,13 +86,15 @@ public final class Waiting {
                         pending &= !r.isComplete();
                     }
                 }
-                if (pending) {
-                    LockSupport.parkNanos(idle.parkNs(n));
-                }
+                int events = pending ? device.idleWait(idle.parkNs(n)) : 0;
                 for (EngineRequest r : reqs) {
                     if (r != null) {
                         r.waiter = null;
                     }
+                }
+                if (events > 0) {
+                    n = 0;
+                    continue;
                 }
             } else {
                 idle.idle(n);

@@ -1,0 +1,66 @@
+package org.mpj.device.tcp;
+
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.match.RemoteMessage;
+import org.mpj.core.request.EngineRequest;
+
+/**
+ * An EAGER frame announced to the matching engine. When a receive is posted, the engine calls
+ * {@link #matched} inside {@code arrive} and the payload goes from Netty's buffer straight into the
+ * receive's array (one copy), and this object is used again for the peer's next frame. When none is
+ * posted, the payload is copied into a byte array this object keeps until a receive matches, and the
+ * peer takes a new object for its next frame.
+ */
+final class EagerMessage implements RemoteMessage {
+    private final Peer peer;
+    private int source;
+    private int tag;
+    private BaseType base;
+    private int elements;
+    /** The frame being announced, while {@code arrive} runs. */
+    private InboundFrame frame;
+    /** The payload, once this message waits in the unexpected queue. */
+    private byte[] kept;
+    private boolean matchedNow;
+
+    EagerMessage(Peer peer) {
+        this.peer = peer;
+    }
+
+    /** Announces {@code f} to the matching engine; returns true when this object stays queued there. */
+    boolean arrive(InboundFrame f) {
+        source = f.source;
+        tag = f.tag;
+        base = f.base;
+        elements = f.elements;
+        frame = f;
+        matchedNow = false;
+        try {
+            peer.device.engine.arrive(f.context, f.source, f.tag, f.base, f.elements, this);
+        } finally {
+            frame = null;
+        }
+        if (matchedNow) {
+            return false;
+        }
+        kept = f.payloadCopy();
+        return true;
+    }
+
+    @Override
+    public void matched(EngineRequest r) {
+        if (!peer.device.onOwner()) {
+            peer.device.runOnOwner(() -> matched(r));
+            return;
+        }
+        InboundFrame f = frame;
+        if (f != null) {
+            matchedNow = true;
+            peer.device.receives.fill(r, source, tag, base, elements, f.payload, f.payloadIndex, f.payloadBytes);
+        } else {
+            byte[] b = kept;
+            kept = null;
+            peer.device.receives.fill(r, source, tag, base, elements, io.netty.buffer.Unpooled.wrappedBuffer(b), 0, b.length);
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import org.mpj.core.datatype.BaseType;
+
+/**
+ * Cuts the byte stream into frames and checks each header's lengths and types against
+ * {@link Frame}; meaning is left to the handlers after it. It hands on one reused
+ * {@link InboundFrame} per frame, so decoding allocates nothing per message.
+ *
+ * <p>Not a {@code ByteToMessageDecoder}: that one accumulates a frame before handing it on, and a
+ * rendezvous DATA frame may be megabytes. Here DATA payload is handed on as it comes off the socket,
+ * in whole elements, and copied straight into the posted receive; only a split element (at most 7
+ * bytes) and a split small frame (at most {@code maxFrameBytes}, an EAGER message) are ever held.
+ *
+ * <p>The first bad header raises {@link FrameException} through {@code exceptionCaught} and every
+ * later byte of the connection is dropped; the handler that owns the connection closes it.
+ */
+public final class FrameDecoder extends ChannelInboundHandlerAdapter {
+    private static final int HEADER = 0;
+    private static final int BODY = 1;
+    private static final int DATA_BODY = 2;
+    private static final BaseType[] BASES = BaseType.values();
+
+    private final int maxFrameBytes;
+    private final long maxMessageBytes;
+    private final InboundFrame frame = new InboundFrame();
+    private final ByteBuf header = Unpooled.buffer(Frame.HEADER_BYTES, Frame.HEADER_BYTES);
+    /** The part of an element split between two reads. */
+    private final ByteBuf carry = Unpooled.buffer(8, 8);
+    /** A small frame split between reads, until it is whole. */
+    private ByteBuf body;
+    private int state = HEADER;
+    private int remaining;
+    private int elementBytes;
+    private boolean failed;
+    /** Until the peer proved the job secret, only handshake frames are accepted. */
+    private boolean authenticated;
+
+    /**
+     * @param maxFrameBytes   the largest payload of one frame (EAGER message, DATA frame)
+     * @param maxMessageBytes the largest message an RTS may announce
+     */
+    public FrameDecoder(int maxFrameBytes, long maxMessageBytes) {
+        this.maxFrameBytes = maxFrameBytes;
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /**
+     * Called by the handshake handler once the peer proved the job secret, from inside the
+     * {@code channelRead} of its last handshake frame: the frames behind it may be of any type.
+     */
+    public void authenticated() {
+        authenticated = true;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            while (!failed && in.isReadable()) {
+                step(ctx, in);
+            }
+        } catch (FrameException e) {
+            failed = true;
+            releaseBody();
+            ctx.fireExceptionCaught(e);
+        } finally {
+            in.release();
+        }
+    }
+
+    private void step(ChannelHandlerContext ctx, ByteBuf in) {
+        if (state == HEADER) {
+            if (!header.isReadable() && in.readableBytes() >= Frame.HEADER_BYTES) {
+                parse(in, in.readerIndex());
+                in.skipBytes(Frame.HEADER_BYTES);
+            } else {
+                header.writeBytes(in, Math.min(Frame.HEADER_BYTES - header.readableBytes(), in.readableBytes()));
+                if (header.readableBytes() < Frame.HEADER_BYTES) {
+                    return;
+                }
+                parse(header, 0);
+                header.clear();
+            }
+            remaining = frame.length;
+            if (frame.type == Frame.DATA) {
+                state = DATA_BODY;
+                elementBytes = Math.max(1, frame.base.byteSize());
+            } else if (remaining == 0) {
+                emit(ctx, in, in.readerIndex(), 0);
+            } else {
+                state = BODY;
+            }
+        } else if (state == BODY) {
+            if (body == null && in.readableBytes() >= remaining) {
+                int at = in.readerIndex();
+                in.skipBytes(remaining);
+                state = HEADER;
+                emit(ctx, in, at, frame.length);
+                return;
+            }
+            if (body == null) {
+                body = ctx.alloc().heapBuffer(remaining, remaining);
+            }
+            int n = Math.min(remaining, in.readableBytes());
+            body.writeBytes(in, n);
+            remaining -= n;
+            if (remaining == 0) {
+                state = HEADER;
+                try {
+                    emit(ctx, body, body.readerIndex(), frame.length);
+                } finally {
+                    releaseBody();
+                }
+            }
+        } else {
+            dataPiece(ctx, in);
+        }
+    }
+
+    /** Hands on as many whole elements of the current DATA frame as {@code in} holds. */
+    private void dataPiece(ChannelHandlerContext ctx, ByteBuf in) {
+        if (carry.isReadable()) {
+            int n = Math.min(elementBytes - carry.readableBytes(), in.readableBytes());
+            carry.writeBytes(in, n);
+            remaining -= n;
+            if (carry.readableBytes() == elementBytes) {
+                if (remaining == 0) {
+                    state = HEADER;
+                }
+                emitPiece(ctx, carry, carry.readerIndex(), elementBytes);
+                carry.clear();
+            }
+            return;
+        }
+        int avail = Math.min(in.readableBytes(), remaining);
+        int whole = avail - avail % elementBytes;
+        if (whole == 0) {
+            carry.writeBytes(in, avail);
+            remaining -= avail;
+            return;
+        }
+        int at = in.readerIndex();
+        in.skipBytes(whole);
+        remaining -= whole;
+        if (remaining == 0) {
+            state = HEADER;
+        }
+        emitPiece(ctx, in, at, whole);
+    }
+
+    private void emit(ChannelHandlerContext ctx, ByteBuf buf, int index, int bytes) {
+        state = HEADER;
+        emitPiece(ctx, buf, index, bytes);
+    }
+
+    private void emitPiece(ChannelHandlerContext ctx, ByteBuf buf, int index, int bytes) {
+        frame.payload = buf;
+        frame.payloadIndex = index;
+        frame.payloadBytes = bytes;
+        try {
+            ctx.fireChannelRead(frame);
+        } finally {
+            frame.payload = null;
+        }
+    }
+
+    /** Reads and checks the header at {@code index} of {@code b} into {@link #frame}. */
+    private void parse(ByteBuf b, int index) {
+        byte magic = b.getByte(index + Frame.OFF_MAGIC);
+        if (magic != Frame.MAGIC) {
+            throw new FrameException("bad magic byte 0x" + Integer.toHexString(magic & 0xFF) + " (expected 0x"
+                    + Integer.toHexString(Frame.MAGIC) + "): not an MPJ peer, or the stream lost its place");
+        }
+        InboundFrame f = frame;
+        f.type = b.getByte(index + Frame.OFF_TYPE);
+        f.flags = b.getByte(index + Frame.OFF_FLAGS);
+        int base = b.getByte(index + Frame.OFF_BASE) & 0xFF;
+        f.context = b.getInt(index + Frame.OFF_CONTEXT);
+        f.source = b.getInt(index + Frame.OFF_SOURCE);
+        f.tag = b.getInt(index + Frame.OFF_TAG);
+        f.elements = b.getInt(index + Frame.OFF_ELEMENTS);
+        f.length = b.getInt(index + Frame.OFF_LENGTH);
+        f.total = b.getLong(index + Frame.OFF_TOTAL);
+        f.id = b.getLong(index + Frame.OFF_ID);
+        if (f.type < Frame.HELLO || f.type > Frame.LAST_TYPE) {
+            throw new FrameException("unknown frame type " + f.type);
+        }
+        if (!authenticated && f.type > Frame.PROOF) {
+            throw new FrameException(Frame.typeName(f.type) + " frame before the handshake was complete");
+        }
+        if (f.length < 0 || f.length > maxFrameBytes) {
+            throw new FrameException(Frame.typeName(f.type) + " frame length " + f.length + " > max " + maxFrameBytes
+                    + " (mpj.tcp.maxFrameBytes)");
+        }
+        if (f.flags != 0 && !(f.type == Frame.CTS && f.flags == Frame.FLAG_DISCARD)) {
+            throw new FrameException(Frame.typeName(f.type) + " frame with flags " + f.flags);
+        }
+        f.base = null;
+        switch (f.type) {
+            case Frame.HELLO -> exactLength(f, Frame.NONCE_BYTES);
+            case Frame.CHALLENGE -> exactLength(f, Frame.NONCE_BYTES + Frame.MAC_BYTES);
+            case Frame.PROOF -> exactLength(f, Frame.MAC_BYTES);
+            case Frame.CTS, Frame.BYE -> exactLength(f, 0);
+            case Frame.ABORT -> {
+                if (f.length > Frame.MAX_ABORT_BYTES) {
+                    throw new FrameException("ABORT frame length " + f.length + " > max " + Frame.MAX_ABORT_BYTES);
+                }
+            }
+            case Frame.EAGER -> {
+                f.base = base(base);
+                elementsMatch(f, f.length);
+            }
+            case Frame.RTS -> {
+                exactLength(f, 0);
+                f.base = base(base);
+                if (f.total < 0 || f.total > maxMessageBytes) {
+                    throw new FrameException("RTS announces " + f.total + " bytes; max " + maxMessageBytes
+                            + " (mpj.tcp.maxMessageBytes)");
+                }
+                elementsMatch(f, f.total);
+            }
+            default -> {
+                f.base = base(base);
+                if (f.length == 0 || f.length % Math.max(1, f.base.byteSize()) != 0) {
+                    throw new FrameException("DATA frame of " + f.length + " bytes is not a positive number of "
+                            + f.base.mpiName() + " elements");
+                }
+            }
+        }
+    }
+
+    private static void exactLength(InboundFrame f, int expected) {
+        if (f.length != expected) {
+            throw new FrameException(Frame.typeName(f.type) + " frame length " + f.length + " (expected " + expected + ")");
+        }
+    }
+
+    private static BaseType base(int ordinal) {
+        if (ordinal >= BASES.length) {
+            throw new FrameException("unknown base type " + ordinal);
+        }
+        return BASES[ordinal];
+    }
+
+    /** Elements and bytes of a message agree: elements x element size, or any length for MPI.OBJECT. */
+    private static void elementsMatch(InboundFrame f, long bytes) {
+        if (f.elements < 0) {
+            throw new FrameException(Frame.typeName(f.type) + " frame with " + f.elements + " elements");
+        }
+        if (f.base != BaseType.OBJECT && (long) f.elements * f.base.byteSize() != bytes) {
+            throw new FrameException(Frame.typeName(f.type) + " frame: " + f.elements + " x " + f.base.mpiName()
+                    + " is not " + bytes + " bytes");
+        }
+    }
+
+    private void releaseBody() {
+        if (body != null) {
+            body.release();
+            body = null;
+        }
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        releaseBody();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        releaseBody();
+        ctx.fireChannelInactive();
+    }
+}

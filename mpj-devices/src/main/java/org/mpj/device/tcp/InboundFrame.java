@@ -1,0 +1,59 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.ByteBuf;
+import org.mpj.core.datatype.BaseType;
+
+/**
+ * A decoded frame as {@link FrameDecoder} hands it on: the header fields and a view of the payload
+ * bytes. One instance per connection is reused for every frame, so nothing is allocated per message;
+ * the view is valid only during the {@code channelRead} call that carries it, and a handler that
+ * needs the bytes later copies them.
+ *
+ * <p>An EAGER, handshake or ABORT frame arrives whole. A DATA frame's payload arrives in pieces as
+ * bytes come off the socket, each piece a whole number of elements; the header fields repeat on
+ * every piece and {@link #payloadBytes} is the piece's length.
+ */
+public final class InboundFrame {
+    byte type;
+    byte flags;
+    /** Null for frames that carry no elements. */
+    BaseType base;
+    int context;
+    int source;
+    int tag;
+    int elements;
+    /** Payload bytes of the whole frame. */
+    int length;
+    long total;
+    long id;
+    ByteBuf payload;
+    int payloadIndex;
+    int payloadBytes;
+
+    public byte type() {
+        return type;
+    }
+
+    /** Payload bytes of the whole frame (of all pieces for DATA). */
+    public int length() {
+        return length;
+    }
+
+    /** Bytes in this delivery: the whole payload, or one piece of a DATA frame. */
+    public int payloadBytes() {
+        return payloadBytes;
+    }
+
+    /** Copies this delivery's payload bytes into a new array (control path and tests). */
+    public byte[] payloadCopy() {
+        byte[] b = new byte[payloadBytes];
+        payload.getBytes(payloadIndex, b);
+        return b;
+    }
+
+    @Override
+    public String toString() {
+        return Frame.typeName(type) + " context " + context + " source " + source + " tag " + tag + " base " + base
+                + " elements " + elements + " length " + length + " total " + total + " id " + id;
+    }
+}

@@ -1,0 +1,63 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.request.EngineRequest;
+
+/**
+ * A rendezvous send: announced by RTS, written after the receiver's CTS as DATA frames of at most
+ * {@code chunkBytes}, each copied straight from the sender's array into an outbound buffer. The send
+ * request completes when the last piece is copied (the user's array is free again); a synchronous
+ * send is complete then too, since a CTS means the receive has matched.
+ */
+final class OutgoingTransfer {
+    private final long id;
+    private final BaseType base;
+    private final int source;
+    private final int tag;
+    private final int elements;
+    /** Elements per DATA frame: chunkBytes rounded down to whole elements. */
+    private final int chunkElements;
+    /** What the cursor counts: elements, or bytes for MPI.OBJECT (whose data are serialized bytes). */
+    private final int units;
+    private final int unitBytes;
+    private final LayoutCursor cursor = new LayoutCursor();
+    private final EngineRequest request;
+
+    OutgoingTransfer(long id, int source, int tag, BaseType base, int elements, Object data, int dataOffset,
+                     TypeMap dataType, int chunkBytes, EngineRequest request) {
+        this.id = id;
+        this.source = source;
+        this.tag = tag;
+        this.base = base;
+        this.elements = elements;
+        this.request = request;
+        this.unitBytes = Math.max(1, base.byteSize());
+        this.units = base == BaseType.OBJECT ? ((byte[]) data).length : elements;
+        this.chunkElements = Math.max(1, chunkBytes / unitBytes);
+        cursor.start(data, dataOffset, dataType, base);
+    }
+
+    /** Writes the next DATA frame; true when it was the last. */
+    boolean writeChunk(Channel c) {
+        int n = Math.min(chunkElements, units - cursor.done());
+        int bytes = n * unitBytes;
+        ByteBuf b = c.alloc().directBuffer(Frame.HEADER_BYTES + bytes);
+        Frame.writeHeader(b, Frame.DATA, 0, base.ordinal(), 0, 0, 0, 0, bytes, 0, id);
+        cursor.write(b, n);
+        c.write(b, c.voidPromise());
+        return cursor.done() == units;
+    }
+
+    boolean isEmpty() {
+        return units == 0;
+    }
+
+    /** Completes the send: all data copied out, or the receive refused it (the receiver reports why). */
+    void complete() {
+        cursor.clear();
+        request.complete(source, tag, elements, base);
+    }
+}

@@ -1,0 +1,104 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.util.collection.LongObjectHashMap;
+import java.util.ArrayDeque;
+
+/**
+ * One remote rank as this rank sees it: the connection (once proven), the frames written before it
+ * was, and the rendezvous in flight each way. Touched only by the thread that owns the rank's event
+ * loop, so it needs no lock.
+ */
+final class Peer {
+    final TcpDevice device;
+    final int rank;
+    Channel channel;
+    /** Frames written before the connection was proven, in order. */
+    private final ArrayDeque<ByteBuf> pending = new ArrayDeque<>();
+    /** Our rendezvous sends waiting for the peer's CTS, by id. */
+    final LongObjectHashMap<OutgoingTransfer> awaitingCts = new LongObjectHashMap<>();
+    /** Our rendezvous sends cleared to send, written in this order as the socket drains. */
+    final ArrayDeque<OutgoingTransfer> streaming = new ArrayDeque<>();
+    /** The peer's rendezvous sends we answered with CTS, whose DATA is coming. */
+    final LongObjectHashMap<RendezvousMessage> incoming = new LongObjectHashMap<>();
+    /** The message object for the next EAGER frame; replaced when one is queued unmatched. */
+    EagerMessage nextEager;
+    long nextRendezvousId;
+    boolean byeReceived;
+    boolean lost;
+    private boolean pumping;
+
+    Peer(TcpDevice device, int rank) {
+        this.device = device;
+        this.rank = rank;
+        this.nextEager = new EagerMessage(this);
+    }
+
+    /** Writes and flushes a frame, or queues it until the connection is proven. */
+    void write(ByteBuf frame) {
+        Channel c = channel;
+        if (c != null) {
+            c.writeAndFlush(frame, c.voidPromise());
+        } else if (lost) {
+            frame.release();
+        } else {
+            pending.add(frame);
+        }
+    }
+
+    /** The connection is proven: frames queued meanwhile go first, in order. */
+    void connected(Channel c) {
+        channel = c;
+        for (ByteBuf b = pending.poll(); b != null; b = pending.poll()) {
+            c.write(b, c.voidPromise());
+        }
+        c.flush();
+    }
+
+    /** Writes DATA of the cleared rendezvous sends while the socket takes it; called again when it drains. */
+    void pump() {
+        Channel c = channel;
+        if (c == null || streaming.isEmpty() || pumping) {
+            return;
+        }
+        // A write that fills the outbound buffer fires channelWritabilityChanged, which calls pump() again.
+        pumping = true;
+        try {
+            pumpWhileWritable(c);
+        } finally {
+            pumping = false;
+        }
+        c.flush();
+    }
+
+    private void pumpWhileWritable(Channel c) {
+        while (c.isWritable()) {
+            OutgoingTransfer t = streaming.peek();
+            if (t == null) {
+                break;
+            }
+            if (t.writeChunk(c)) {
+                streaming.poll();
+                t.complete();
+            }
+        }
+    }
+
+    /** The connection is gone: drops what can no longer be sent. */
+    void release() {
+        lost = true;
+        channel = null;
+        for (ByteBuf b = pending.poll(); b != null; b = pending.poll()) {
+            b.release();
+        }
+        streaming.clear();
+        awaitingCts.clear();
+        incoming.clear();
+    }
+
+    /** For messages: {@code rank 3 (127.0.0.1:40211)}. */
+    String describe() {
+        return "rank " + rank + " (" + device.table().address(rank) + ")";
+    }
+}

@@ -1,0 +1,95 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.ByteBuf;
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.match.RemoteMessage;
+import org.mpj.core.request.EngineRequest;
+
+/**
+ * A peer's rendezvous send, announced by its RTS. Once a receive matches, this side answers CTS and
+ * the DATA frames that follow are copied into the receive's array piece by piece as they come off
+ * the socket; the receive completes with the last piece. MPI.OBJECT data are gathered into a byte
+ * array first, since they can only be deserialized whole.
+ */
+final class RendezvousMessage implements RemoteMessage {
+    private final Peer peer;
+    private final long id;
+    private final int source;
+    private final int tag;
+    private final BaseType base;
+    private final int elements;
+    private final long total;
+    private final LayoutCursor cursor = new LayoutCursor();
+    private EngineRequest receive;
+    private byte[] objectBytes;
+    private long received;
+
+    RendezvousMessage(Peer peer, InboundFrame rts) {
+        this.peer = peer;
+        this.id = rts.id;
+        this.source = rts.source;
+        this.tag = rts.tag;
+        this.base = rts.base;
+        this.elements = rts.elements;
+        this.total = rts.total;
+    }
+
+    @Override
+    public void matched(EngineRequest r) {
+        TcpDevice device = peer.device;
+        if (!device.onOwner()) {
+            device.runOnOwner(() -> matched(r));
+            return;
+        }
+        if (peer.lost) {
+            return;
+        }
+        if (device.receives.refuse(r, source, tag, base, elements) != null) {
+            device.writeControl(peer, Frame.CTS, Frame.FLAG_DISCARD, id);
+            return;
+        }
+        if (total == 0) {
+            complete(r);
+        } else {
+            receive = r;
+            if (base == BaseType.OBJECT) {
+                objectBytes = new byte[(int) total];
+                cursor.start(objectBytes, 0, null, BaseType.BYTE);
+            } else {
+                cursor.start(r.buf, r.offset, r.type, r.type.base);
+            }
+            peer.incoming.put(id, this);
+        }
+        device.writeControl(peer, Frame.CTS, 0, id);
+    }
+
+    /** Takes one piece of DATA; returns null when fine, or why the frame breaks the protocol. */
+    String data(InboundFrame f) {
+        if (f.base != base) {
+            return "DATA of rendezvous " + id + " carries " + f.base.mpiName() + "; its RTS announced " + base.mpiName();
+        }
+        if (received + f.payloadBytes > total) {
+            return "DATA of rendezvous " + id + " runs past the " + total + " bytes its RTS announced";
+        }
+        ByteBuf b = f.payload;
+        cursor.read(b, f.payloadIndex, f.payloadBytes / Math.max(1, base.byteSize()));
+        received += f.payloadBytes;
+        if (received == total) {
+            peer.incoming.remove(id);
+            complete(receive);
+        }
+        return null;
+    }
+
+    private void complete(EngineRequest r) {
+        cursor.clear();
+        receive = null;
+        if (base == BaseType.OBJECT) {
+            byte[] b = objectBytes == null ? new byte[0] : objectBytes;
+            objectBytes = null;
+            ReceiveFiller.deserialize(r, source, tag, elements, b);
+        } else {
+            r.complete(source, tag, elements, base);
+        }
+    }
+}

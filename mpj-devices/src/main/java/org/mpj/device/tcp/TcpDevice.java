@@ -1,0 +1,313 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ManualIoEventLoop;
+import io.netty.channel.ServerChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.locks.LockSupport;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.JobAbortedException;
+import org.mpj.core.JobControl;
+import org.mpj.core.MpjException;
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.device.Device;
+import org.mpj.core.match.MatchingEngine;
+import org.mpj.core.request.EngineRequest;
+
+/**
+ * One rank's end of the tcp device: a listening socket, one connection per peer, and a Netty event
+ * loop that the rank's own thread drives. There is no I/O thread: {@link #progress()} runs the loop
+ * once without blocking ({@code ManualIoEventLoop.runNow}), and {@link #idleWait} runs it with a
+ * timeout, so a rank that has waited long enough to park sleeps in epoll and wakes when a frame
+ * arrives. Every handler therefore runs on the rank's thread, and peers need no locks.
+ *
+ * <p>The thread that first calls the device (the rank's main thread, from its first MPI call after
+ * Init) becomes the loop's owner and opens connections to every higher rank. Calls from other
+ * threads of the rank (MPI_THREAD_MULTIPLE) are handed to the owner as tasks, and progress while
+ * the owner is inside MPI.
+ *
+ * <p>Messages of at most {@code mpj.tcp.eagerLimitBytes} go in one EAGER frame, copied from the
+ * user's array straight into the outbound buffer; larger ones and synchronous sends go by
+ * rendezvous (RTS, CTS, DATA).
+ */
+public final class TcpDevice implements Device {
+    public static final String NAME = "tcp";
+    /** Loop passes allowed for the event loop to finish closing. */
+    private static final int SHUTDOWN_PASSES = 10_000;
+
+    final int rank;
+    final MatchingEngine engine;
+    final JobControl job;
+    final TcpSettings settings;
+    final ReceiveFiller receives;
+    private final PeerTable table;
+    private final ManualIoEventLoop loop;
+    private final ServerChannel listener;
+    private final Peer[] peers;
+    private final Wiring wiring;
+    private final LayoutCursor sendCursor = new LayoutCursor();
+    private final ByteBufAllocator alloc = ByteBufAllocator.DEFAULT;
+    private Thread owner;
+    private boolean closing;
+    private volatile boolean closed;
+
+    TcpDevice(int rank, MatchingEngine engine, JobControl job, TcpSettings settings, Transport transport,
+              PeerTable table, ServerChannel listener) {
+        this.rank = rank;
+        this.engine = engine;
+        this.job = job;
+        this.settings = settings;
+        this.table = table;
+        this.listener = listener;
+        this.receives = new ReceiveFiller("rank " + rank);
+        this.loop = new ManualIoEventLoop(null, null, transport.handlerFactory());
+        this.peers = new Peer[table.size()];
+        for (int r = 0; r < peers.length; r++) {
+            peers[r] = r == rank ? null : new Peer(this, r);
+        }
+        this.wiring = new Wiring(this, transport, loop);
+        wiring.listen(listener);
+    }
+
+    @Override
+    public boolean send(int worldDest, int context, int source, int tag, BaseType base, int elements,
+                        Object data, int dataOffset, TypeMap dataType, boolean mayBuffer, EngineRequest sendRequest) {
+        if (worldDest == rank) {
+            return engine.deliver(context, source, tag, base, elements, data, dataOffset, dataType, mayBuffer, sendRequest);
+        }
+        long bytes = base == BaseType.OBJECT ? ((byte[]) data).length : (long) elements * base.byteSize();
+        if (bytes > settings.maxMessageBytes) {
+            throw new MpjException(ErrorClass.ERR_COUNT, "Send of " + bytes + " bytes to world rank " + worldDest
+                    + " exceeds " + TcpSettings.MAX_MESSAGE_BYTES + "=" + settings.maxMessageBytes);
+        }
+        if (Thread.currentThread() != owner && !claim(true)) {
+            return sendFromOtherThread(worldDest, context, source, tag, base, elements, data, dataOffset, dataType,
+                    mayBuffer, sendRequest);
+        }
+        Peer p = peers[worldDest];
+        if (mayBuffer && bytes <= settings.eagerLimitBytes) {
+            int n = (int) bytes;
+            ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES + n);
+            Frame.writeHeader(b, Frame.EAGER, 0, base.ordinal(), context, source, tag, elements, n, n, 0);
+            if (n > 0) {
+                sendCursor.start(data, dataOffset, dataType, base).write(b, base == BaseType.OBJECT ? n : elements);
+                sendCursor.clear();
+            }
+            p.write(b);
+            return true;
+        }
+        long id = p.nextRendezvousId++;
+        sendRequest.reset();
+        p.awaitingCts.put(id, new OutgoingTransfer(id, source, tag, base, elements, data, dataOffset, dataType,
+                settings.chunkBytes, sendRequest));
+        ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES);
+        Frame.writeHeader(b, Frame.RTS, 0, base.ordinal(), context, source, tag, elements, 0, bytes, id);
+        p.write(b);
+        return false;
+    }
+
+    /** A send from a thread other than the loop's owner travels to the owner as a task. */
+    private boolean sendFromOtherThread(int worldDest, int context, int source, int tag, BaseType base, int elements,
+                                        Object data, int dataOffset, TypeMap dataType, boolean mayBuffer,
+                                        EngineRequest sendRequest) {
+        sendRequest.reset();
+        runOnOwner(() -> {
+            if (send(worldDest, context, source, tag, base, elements, data, dataOffset, dataType, mayBuffer, sendRequest)) {
+                sendRequest.complete(source, tag, elements, base);
+            }
+        });
+        return false;
+    }
+
+    @Override
+    public int progress() {
+        if (Thread.currentThread() != owner && !claim(true)) {
+            return 0;
+        }
+        return loop.runNow();
+    }
+
+    /** Sleeps in epoll (or the NIO selector) for up to {@code nanos}; an incoming frame wakes the rank. */
+    @Override
+    public int idleWait(long nanos) {
+        if (Thread.currentThread() != owner && !claim(true)) {
+            LockSupport.parkNanos(nanos);
+            return 0;
+        }
+        return loop.run(Math.max(1, nanos));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Where this rank listens, and where its peers do. */
+    public PeerTable table() {
+        return table;
+    }
+
+    JobSecret secret() {
+        return table.secret();
+    }
+
+    boolean onOwner() {
+        return Thread.currentThread() == owner;
+    }
+
+    void runOnOwner(Runnable task) {
+        loop.execute(task);
+    }
+
+    /** Makes the calling thread the loop's owner if there is none yet; {@code connect}: open the connections. */
+    private synchronized boolean claim(boolean connect) {
+        if (owner != null || closed) {
+            return false;
+        }
+        owner = Thread.currentThread();
+        loop.setOwningThread(owner);
+        if (connect) {
+            for (int r = rank + 1; r < peers.length; r++) {
+                wiring.connect(r, table.address(r));
+            }
+        }
+        return true;
+    }
+
+    /** Writes a frame without payload (CTS, BYE). */
+    void writeControl(Peer p, byte type, int flags, long id) {
+        ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES);
+        Frame.writeHeader(b, type, flags, Frame.NO_BASE, 0, rank, 0, 0, 0, 0, id);
+        p.write(b);
+    }
+
+    // ---- connections (control path) ------------------------------------------------------------
+
+    /** A connection to {@code peerRank} proved the secret; false when that rank is connected already. */
+    boolean linkProven(int peerRank, Channel ch) {
+        Peer p = peers[peerRank];
+        if (p.channel != null || p.lost || closing) {
+            return false;
+        }
+        ch.pipeline().addLast(new FrameDispatcher(p));
+        p.connected(ch);
+        return true;
+    }
+
+    /** This rank cannot reach {@code peerRank}: the job ends. */
+    void linkFailed(int peerRank, String why) {
+        if (!closing) {
+            job.abort(peerRank, why, null, 1);
+        }
+    }
+
+    /** A proven connection closed: expected after the peer's BYE or while this rank closes, else the job ends. */
+    void linkLost(Peer p) {
+        boolean expected = p.byeReceived || closing;
+        p.release();
+        if (!expected) {
+            job.abort(p.rank, "tcp: the connection from rank " + rank + " to " + p.describe()
+                    + " closed unexpectedly (did that rank's process end?); ending job", null, 1);
+        }
+    }
+
+    /** A proven peer broke the protocol: close its connection and end the job, naming it. */
+    void linkBroken(Peer p, String why) {
+        Channel c = p.channel;
+        if (!closing) {
+            job.abort(p.rank, "tcp: rank " + rank + " is closing the connection from " + p.describe() + ": " + why
+                    + "; ending job", null, 1);
+        }
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    /** A peer's ABORT frame: another rank ended the job. */
+    void abortedBy(Peer p, InboundFrame f) {
+        String sentence = f.payload.toString(f.payloadIndex, f.payloadBytes, StandardCharsets.UTF_8);
+        job.abort(f.source, sentence, null, f.tag);
+    }
+
+    // ---- the end ------------------------------------------------------------------------------
+
+    /**
+     * Ends this rank's part: after Finalize, says BYE to every peer and waits for theirs (so no
+     * connection closes with data unread, and no peer mistakes the close for a crash); after an
+     * abort, tells every connected peer why, then closes everything.
+     */
+    @Override
+    public void close() {
+        if (closed || closing) {
+            return;
+        }
+        if (Thread.currentThread() != owner && !claim(!job.isAborted())) {
+            closed = true;
+            loop.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return;
+        }
+        if (!job.isAborted()) {
+            sayGoodbye();
+        }
+        closing = true;
+        if (job.isAborted()) {
+            tellAbort();
+        }
+        wiring.closeAll(peers, listener);
+        closed = true;
+        loop.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+        for (int i = 0; i < SHUTDOWN_PASSES && !loop.isTerminated(); i++) {
+            loop.runNow();
+        }
+    }
+
+    private void sayGoodbye() {
+        for (Peer p : peers) {
+            if (p != null) {
+                writeControl(p, Frame.BYE, 0, 0);
+            }
+        }
+        long deadline = System.nanoTime() + settings.closeTimeoutMs * 1_000_000L;
+        while (!job.isAborted() && !allSaidBye() && System.nanoTime() - deadline < 0) {
+            loop.run(1_000_000L);
+        }
+        if (!job.isAborted() && !allSaidBye()) {
+            StringBuilder missing = new StringBuilder();
+            for (Peer p : peers) {
+                if (p != null && !p.byeReceived && !p.lost) {
+                    missing.append(missing.length() == 0 ? "" : ", ").append(p.rank);
+                }
+            }
+            HandshakeHandler.LOG.warning("tcp: rank " + rank + " closes without BYE from rank(s) " + missing + " after "
+                    + settings.closeTimeoutMs + " ms (" + TcpSettings.CLOSE_TIMEOUT_MS + ")");
+        }
+    }
+
+    private boolean allSaidBye() {
+        for (Peer p : peers) {
+            if (p != null && !p.byeReceived && !p.lost) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void tellAbort() {
+        JobAbortedException failure = job.failure();
+        String why = failure.getMessage();
+        int at = why.indexOf("job aborted: ");
+        byte[] text = (at >= 0 ? why.substring(at + "job aborted: ".length()) : why).getBytes(StandardCharsets.UTF_8);
+        int n = Math.min(text.length, Frame.MAX_ABORT_BYTES);
+        for (Peer p : peers) {
+            if (p != null && p.channel != null) {
+                ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES + n);
+                Frame.writeHeader(b, Frame.ABORT, 0, Frame.NO_BASE, 0, job.failedRank(), job.exitCode(), 0, n, 0, 0);
+                b.writeBytes(text, 0, n);
+                p.write(b);
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package org.mpj.device.tcp;
+
+import io.netty.channel.ServerChannel;
+import java.net.InetSocketAddress;
+import org.mpj.core.Config;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.JobControl;
+import org.mpj.core.MpjException;
+import org.mpj.core.device.Device;
+import org.mpj.core.device.DeviceProvider;
+import org.mpj.core.match.MatchingEngine;
+
+/**
+ * Registers the tcp device under the name {@code tcp}. For ranks that are threads of this JVM it
+ * plays the part a launcher plays for separate JVMs: binds every rank's listening socket, builds the
+ * {@link PeerTable} from their ports, and gives each rank its own device with that table.
+ */
+public final class TcpDeviceProvider implements DeviceProvider {
+    @Override
+    public String name() {
+        return TcpDevice.NAME;
+    }
+
+    @Override
+    public Device[] threads(MatchingEngine[] engines, Config config, JobControl job) {
+        int np = engines.length;
+        TcpSettings settings = new TcpSettings(config);
+        Transport transport = Transport.choose(settings.transport);
+        JobSecret secret = secret(config, np);
+        ServerChannel[] listeners = new ServerChannel[np];
+        InetSocketAddress[] addresses = new InetSocketAddress[np];
+        for (int r = 0; r < np; r++) {
+            listeners[r] = transport.listen(new InetSocketAddress(settings.bindAddress, 0));
+            addresses[r] = (InetSocketAddress) listeners[r].localAddress();
+        }
+        PeerTable table = new PeerTable(addresses, secret);
+        Device[] devices = new Device[np];
+        for (int r = 0; r < np; r++) {
+            devices[r] = new TcpDevice(r, engines[r], job, settings, transport, table, listeners[r]);
+        }
+        return devices;
+    }
+
+    /** The job's secret from the settings; a world of one rank, which has no peers, may go without. */
+    private static JobSecret secret(Config config, int np) {
+        String text = config.get(Config.JOB_SECRET);
+        if (text != null && !text.isEmpty()) {
+            return JobSecret.parse(text, "in " + Config.JOB_SECRET);
+        }
+        if (np == 1) {
+            return JobSecret.random();
+        }
+        throw new MpjException(ErrorClass.ERR_ARG, "the tcp device needs the job secret: set " + Config.JOB_SECRET
+                + " or MPJ_JOBSECRET (hex or base64, at least " + JobSecret.MIN_BYTES + " bytes; mpjrun makes one per job)");
+    }
+}

@@ -1,0 +1,88 @@
+package org.mpj.device.tcp;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import org.mpj.core.Config;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+
+/**
+ * The tcp device's settings, read once from {@link Config} when the job starts and kept in final
+ * fields; nothing on the data path reads a setting.
+ */
+final class TcpSettings {
+    /** Messages up to this size go in one EAGER frame; larger ones and synchronous sends by rendezvous. */
+    static final String EAGER_LIMIT_BYTES = "mpj.tcp.eagerLimitBytes";
+    /** Payload of one DATA frame: a rendezvous is written in pieces of this size, so control frames pass between. */
+    static final String CHUNK_BYTES = "mpj.tcp.chunkBytes";
+    static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
+    /** The largest payload of any one frame a rank accepts; larger ones close the connection. */
+    static final String MAX_FRAME_BYTES = "mpj.tcp.maxFrameBytes";
+    static final int DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
+    /** The largest message a rank sends or accepts (an RTS announcing more closes the connection). */
+    static final String MAX_MESSAGE_BYTES = "mpj.tcp.maxMessageBytes";
+    static final long DEFAULT_MAX_MESSAGE_BYTES = 1L << 30;
+    /** Interface the ranks listen on. */
+    static final String BIND_ADDRESS = "mpj.tcp.bindAddress";
+    /** TCP_NODELAY: on, since MPI messages are latency-bound and frames are written whole. */
+    static final String NO_DELAY = "mpj.tcp.noDelay";
+    /** SO_SNDBUF and SO_RCVBUF; 0 leaves the kernel's (auto-tuned) default. */
+    static final String SEND_BUFFER_BYTES = "mpj.tcp.sendBufferBytes";
+    static final String RECEIVE_BUFFER_BYTES = "mpj.tcp.receiveBufferBytes";
+    /** Queued outbound bytes above which a rendezvous stops writing DATA until the socket drains. */
+    static final String WRITE_HIGH_WATER_BYTES = "mpj.tcp.writeHighWaterBytes";
+    /** {@code auto} (epoll where available), {@code epoll} or {@code nio}. */
+    static final String TRANSPORT = "mpj.tcp.transport";
+    static final String CONNECT_TIMEOUT_MS = "mpj.tcp.connectTimeoutMs";
+    static final String HANDSHAKE_TIMEOUT_MS = "mpj.tcp.handshakeTimeoutMs";
+    /** How long Finalize waits for every peer's BYE before closing anyway. */
+    static final String CLOSE_TIMEOUT_MS = "mpj.tcp.closeTimeoutMs";
+
+    final int eagerLimitBytes;
+    final int chunkBytes;
+    final int maxFrameBytes;
+    final long maxMessageBytes;
+    final InetAddress bindAddress;
+    final boolean noDelay;
+    final int sendBufferBytes;
+    final int receiveBufferBytes;
+    final int writeHighWaterBytes;
+    final String transport;
+    final int connectTimeoutMs;
+    final int handshakeTimeoutMs;
+    final int closeTimeoutMs;
+
+    TcpSettings(Config c) {
+        maxFrameBytes = c.getInt(MAX_FRAME_BYTES, DEFAULT_MAX_FRAME_BYTES, 64 * 1024, 1 << 30);
+        int generalEager = c.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
+        eagerLimitBytes = c.getInt(EAGER_LIMIT_BYTES, Math.min(generalEager, maxFrameBytes), 0, maxFrameBytes);
+        chunkBytes = c.getInt(CHUNK_BYTES, Math.min(DEFAULT_CHUNK_BYTES, maxFrameBytes), 8, maxFrameBytes);
+        maxMessageBytes = c.getLong(MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES, 0, 1L << 34);
+        noDelay = bool(c, NO_DELAY, true);
+        sendBufferBytes = c.getInt(SEND_BUFFER_BYTES, 0, 0, 1 << 30);
+        receiveBufferBytes = c.getInt(RECEIVE_BUFFER_BYTES, 0, 0, 1 << 30);
+        writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, 4 * chunkBytes, chunkBytes, 1 << 30);
+        transport = c.get(TRANSPORT, "auto");
+        if (!transport.equals("auto") && !transport.equals("epoll") && !transport.equals("nio")) {
+            throw new MpjException(ErrorClass.ERR_ARG, "setting " + TRANSPORT + "='" + transport
+                    + "' (valid: auto, epoll, nio)");
+        }
+        connectTimeoutMs = c.getInt(CONNECT_TIMEOUT_MS, 30_000, 1, Integer.MAX_VALUE);
+        handshakeTimeoutMs = c.getInt(HANDSHAKE_TIMEOUT_MS, 10_000, 1, Integer.MAX_VALUE);
+        closeTimeoutMs = c.getInt(CLOSE_TIMEOUT_MS, 10_000, 1, Integer.MAX_VALUE);
+        String bind = c.get(BIND_ADDRESS, "127.0.0.1");
+        try {
+            bindAddress = InetAddress.getByName(bind);
+        } catch (UnknownHostException e) {
+            throw new MpjException(ErrorClass.ERR_ARG, "setting " + BIND_ADDRESS + "='" + bind + "' is not an address of this host");
+        }
+    }
+
+    private static boolean bool(Config c, String key, boolean dflt) {
+        String v = c.get(key, Boolean.toString(dflt));
+        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+            throw new MpjException(ErrorClass.ERR_ARG, "setting " + key + "='" + v + "' (valid: true, false)");
+        }
+        return Boolean.parseBoolean(v);
+    }
+}

@@ -1,0 +1,85 @@
+package org.mpj.device.tcp;
+
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.epoll.LinuxSocket;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+
+/**
+ * Native epoll where the platform has it (fewer copies and system calls per poll), NIO otherwise.
+ * Listening sockets are bound here, on the thread that builds the job, before the rank threads that
+ * will own the event loops exist: every rank must know every peer's port before any rank starts.
+ * The bound socket is then handed to Netty as an already-listening server channel.
+ */
+final class Transport {
+    /** Pending connections a listening socket holds before its rank accepts them. */
+    static final int BACKLOG = 1024;
+
+    final boolean epoll;
+
+    private Transport(boolean epoll) {
+        this.epoll = epoll;
+    }
+
+    /** The transport that setting {@code mpj.tcp.transport} asks for. */
+    static Transport choose(String setting) {
+        boolean available = Epoll.isAvailable();
+        if (setting.equals("epoll") && !available) {
+            throw new MpjException(ErrorClass.ERR_ARG, TcpSettings.TRANSPORT + "=epoll, but native epoll is not available here: "
+                    + Epoll.unavailabilityCause() + " (use auto or nio)");
+        }
+        return new Transport(!setting.equals("nio") && available);
+    }
+
+    String name() {
+        return epoll ? "epoll" : "nio";
+    }
+
+    IoHandlerFactory handlerFactory() {
+        return epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    }
+
+    Class<? extends SocketChannel> socketChannel() {
+        return epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    /** A server channel listening on {@code address} (port 0: any free port) from now on. */
+    ServerChannel listen(InetSocketAddress address) {
+        try {
+            if (epoll) {
+                LinuxSocket s = LinuxSocket.newSocketStream();
+                try {
+                    s.setReuseAddress(true);
+                    s.bind(address);
+                    s.listen(BACKLOG);
+                } catch (IOException e) {
+                    s.close();
+                    throw e;
+                }
+                return new EpollServerSocketChannel(s.intValue());
+            }
+            ServerSocketChannel ch = ServerSocketChannel.open();
+            try {
+                ch.bind(address, BACKLOG);
+            } catch (IOException e) {
+                ch.close();
+                throw e;
+            }
+            return new NioServerSocketChannel(ch);
+        } catch (IOException e) {
+            throw new MpjException(ErrorClass.ERR_OTHER, "tcp: cannot listen on " + address + " (" + name() + "): " + e, e);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.mpj.core.datatype.BaseType;
+
+/**
+ * Moves elements between a typed Java array and a {@link ByteBuf}, little-endian (the payload order
+ * of {@link Frame}). Bytes move with one bulk copy; other types element by element for short runs,
+ * and for long runs through a typed view of the buffer's memory, a bulk copy that costs one small
+ * view object, so only runs long enough to repay it take that way.
+ */
+final class WireCopy {
+    /** Runs of at least this many elements are copied through a typed view (measured break-even is near 64). */
+    static final int BULK_ELEMENTS = 64;
+
+    private WireCopy() {
+    }
+
+    /** Appends {@code n} elements of {@code array} from index {@code from} at the writer index of {@code out}. */
+    static void write(ByteBuf out, Object array, int from, int n, BaseType base) {
+        int bytes = n * Math.max(1, base.byteSize());
+        switch (base) {
+            case BYTE, PACKED, OBJECT -> out.writeBytes((byte[]) array, from, n);
+            case BOOLEAN -> {
+                boolean[] a = (boolean[]) array;
+                for (int i = 0; i < n; i++) {
+                    out.writeByte(a[from + i] ? 1 : 0);
+                }
+            }
+            default -> {
+                if (n >= BULK_ELEMENTS && out.nioBufferCount() == 1) {
+                    out.ensureWritable(bytes);
+                    ByteBuffer bb = out.internalNioBuffer(out.writerIndex(), bytes).order(ByteOrder.LITTLE_ENDIAN);
+                    putBulk(bb, array, from, n, base);
+                    out.writerIndex(out.writerIndex() + bytes);
+                } else {
+                    putEach(out, array, from, n, base);
+                }
+            }
+        }
+    }
+
+    /** Copies {@code n} elements from {@code in} at {@code index} into {@code array} from index {@code to}. */
+    static void read(ByteBuf in, int index, Object array, int to, int n, BaseType base) {
+        switch (base) {
+            case BYTE, PACKED, OBJECT -> in.getBytes(index, (byte[]) array, to, n);
+            case BOOLEAN -> {
+                boolean[] a = (boolean[]) array;
+                for (int i = 0; i < n; i++) {
+                    a[to + i] = in.getByte(index + i) != 0;
+                }
+            }
+            default -> {
+                if (n >= BULK_ELEMENTS && in.nioBufferCount() == 1) {
+                    ByteBuffer bb = in.internalNioBuffer(index, n * base.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
+                    getBulk(bb, array, to, n, base);
+                } else {
+                    getEach(in, index, array, to, n, base);
+                }
+            }
+        }
+    }
+
+    private static void putBulk(ByteBuffer bb, Object a, int from, int n, BaseType base) {
+        switch (base) {
+            case CHAR -> bb.asCharBuffer().put((char[]) a, from, n);
+            case SHORT -> bb.asShortBuffer().put((short[]) a, from, n);
+            case INT -> bb.asIntBuffer().put((int[]) a, from, n);
+            case LONG -> bb.asLongBuffer().put((long[]) a, from, n);
+            case FLOAT -> bb.asFloatBuffer().put((float[]) a, from, n);
+            case DOUBLE -> bb.asDoubleBuffer().put((double[]) a, from, n);
+            default -> throw new IllegalStateException(base.name());
+        }
+    }
+
+    private static void getBulk(ByteBuffer bb, Object a, int to, int n, BaseType base) {
+        switch (base) {
+            case CHAR -> bb.asCharBuffer().get((char[]) a, to, n);
+            case SHORT -> bb.asShortBuffer().get((short[]) a, to, n);
+            case INT -> bb.asIntBuffer().get((int[]) a, to, n);
+            case LONG -> bb.asLongBuffer().get((long[]) a, to, n);
+            case FLOAT -> bb.asFloatBuffer().get((float[]) a, to, n);
+            case DOUBLE -> bb.asDoubleBuffer().get((double[]) a, to, n);
+            default -> throw new IllegalStateException(base.name());
+        }
+    }
+
+    private static void putEach(ByteBuf out, Object a, int from, int n, BaseType base) {
+        switch (base) {
+            case CHAR -> {
+                char[] c = (char[]) a;
+                for (int i = 0; i < n; i++) {
+                    out.writeShortLE(c[from + i]);
+                }
+            }
+            case SHORT -> {
+                short[] s = (short[]) a;
+                for (int i = 0; i < n; i++) {
+                    out.writeShortLE(s[from + i]);
+                }
+            }
+            case INT -> {
+                int[] x = (int[]) a;
+                for (int i = 0; i < n; i++) {
+                    out.writeIntLE(x[from + i]);
+                }
+            }
+            case LONG -> {
+                long[] x = (long[]) a;
+                for (int i = 0; i < n; i++) {
+                    out.writeLongLE(x[from + i]);
+                }
+            }
+            case FLOAT -> {
+                float[] x = (float[]) a;
+                for (int i = 0; i < n; i++) {
+                    out.writeIntLE(Float.floatToRawIntBits(x[from + i]));
+                }
+            }
+            case DOUBLE -> {
+                double[] x = (double[]) a;
+                for (int i = 0; i < n; i++) {
+                    out.writeLongLE(Double.doubleToRawLongBits(x[from + i]));
+                }
+            }
+            default -> throw new IllegalStateException(base.name());
+        }
+    }
+
+    private static void getEach(ByteBuf in, int index, Object a, int to, int n, BaseType base) {
+        switch (base) {
+            case CHAR -> {
+                char[] c = (char[]) a;
+                for (int i = 0; i < n; i++) {
+                    c[to + i] = (char) in.getShortLE(index + 2 * i);
+                }
+            }
+            case SHORT -> {
+                short[] s = (short[]) a;
+                for (int i = 0; i < n; i++) {
+                    s[to + i] = in.getShortLE(index + 2 * i);
+                }
+            }
+            case INT -> {
+                int[] x = (int[]) a;
+                for (int i = 0; i < n; i++) {
+                    x[to + i] = in.getIntLE(index + 4 * i);
+                }
+            }
+            case LONG -> {
+                long[] x = (long[]) a;
+                for (int i = 0; i < n; i++) {
+                    x[to + i] = in.getLongLE(index + 8 * i);
+                }
+            }
+            case FLOAT -> {
+                float[] x = (float[]) a;
+                for (int i = 0; i < n; i++) {
+                    x[to + i] = Float.intBitsToFloat(in.getIntLE(index + 4 * i));
+                }
+            }
+            case DOUBLE -> {
+                double[] x = (double[]) a;
+                for (int i = 0; i < n; i++) {
+                    x[to + i] = Double.longBitsToDouble(in.getLongLE(index + 8 * i));
+                }
+            }
+            default -> throw new IllegalStateException(base.name());
+        }
+    }
+}

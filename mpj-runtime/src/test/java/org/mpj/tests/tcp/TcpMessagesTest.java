@@ -1,0 +1,327 @@
+package org.mpj.tests.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Map;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import mpi.Status;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpj.runtime.JobResult;
+import org.mpj.runtime.Jobs;
+
+/** Point-to-point semantics over tcp: every type and size class, order, wildcards, modes, layouts, failure. */
+class TcpMessagesTest {
+    static final Map<String, String> TCP = Map.of("mpj.device", "tcp");
+    static final int EAGER_BYTES = 16 * 1024;
+    static final int EIGHT_MIB = 8 << 20;
+
+    /** Element counts for a type of {@code size} bytes: 0, 1, around the eager limit, 8 MiB. */
+    static int[] counts(int size) {
+        int e = EAGER_BYTES / size;
+        return new int[] {0, 1, e - 1, e, e + 1, EIGHT_MIB / size};
+    }
+
+    /** A buffer of {@code n} elements of the named type, element i a function of (i, seed). */
+    static Object fill(String type, int n, int seed) {
+        switch (type) {
+            case "BYTE": { byte[] a = new byte[n]; for (int i = 0; i < n; i++) a[i] = (byte) (i * 7 + seed); return a; }
+            case "CHAR": { char[] a = new char[n]; for (int i = 0; i < n; i++) a[i] = (char) (i * 31 + seed); return a; }
+            case "SHORT": { short[] a = new short[n]; for (int i = 0; i < n; i++) a[i] = (short) (i * 13 - seed); return a; }
+            case "BOOLEAN": { boolean[] a = new boolean[n]; for (int i = 0; i < n; i++) a[i] = (i + seed) % 3 == 0; return a; }
+            case "INT": { int[] a = new int[n]; for (int i = 0; i < n; i++) a[i] = i * 1_000_003 + seed; return a; }
+            case "LONG": { long[] a = new long[n]; for (int i = 0; i < n; i++) a[i] = i * 0x1_0000_0001L - seed; return a; }
+            case "FLOAT": { float[] a = new float[n]; for (int i = 0; i < n; i++) a[i] = i * 0.5f + seed; return a; }
+            case "DOUBLE": { double[] a = new double[n]; for (int i = 0; i < n; i++) a[i] = i * -0.25 + seed; return a; }
+            default: { Object[] a = new Object[n]; for (int i = 0; i < n; i++) a[i] = "s" + (i + seed); return a; }
+        }
+    }
+
+    static Datatype type(String name) {
+        switch (name) {
+            case "BYTE": return MPI.BYTE;
+            case "CHAR": return MPI.CHAR;
+            case "SHORT": return MPI.SHORT;
+            case "BOOLEAN": return MPI.BOOLEAN;
+            case "INT": return MPI.INT;
+            case "LONG": return MPI.LONG;
+            case "FLOAT": return MPI.FLOAT;
+            case "DOUBLE": return MPI.DOUBLE;
+            default: return MPI.OBJECT;
+        }
+    }
+
+    static int size(String name) {
+        switch (name) {
+            case "BYTE": case "BOOLEAN": return 1;
+            case "CHAR": case "SHORT": return 2;
+            case "INT": case "FLOAT": return 4;
+            case "LONG": case "DOUBLE": return 8;
+            default: return 64;
+        }
+    }
+
+    static void assertSame(Object expected, Object actual, String what) {
+        assertTrue(Arrays.deepEquals(new Object[] {expected}, new Object[] {actual}), what);
+    }
+
+    /** args[0]: type name. Rank 0 sends every count of that type to rank 1 and gets it back. */
+    public static class EveryCount {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            String name = args[0];
+            int rank = MPI.COMM_WORLD.Rank();
+            for (int n : counts(size(name))) {
+                if (name.equals("OBJECT") && n > 4096) {
+                    n = 4096;
+                }
+                Object sent = fill(name, n, n % 100);
+                Object got = fill(name, n, -1);
+                if (rank == 0) {
+                    MPI.COMM_WORLD.Send(sent, 0, n, type(name), 1, n % 1000);
+                    MPI.COMM_WORLD.Recv(got, 0, n, type(name), 1, 1);
+                } else {
+                    Status s = MPI.COMM_WORLD.Recv(got, 0, n, type(name), 0, MPI.ANY_TAG);
+                    assertEquals(n % 1000, s.tag);
+                    assertEquals(n, s.Get_count(type(name)));
+                    MPI.COMM_WORLD.Send(got, 0, n, type(name), 0, 1);
+                }
+                assertSame(sent, got, name + " x " + n + " on rank " + rank);
+            }
+            if (name.equals("OBJECT")) {
+                Object[] big = {new byte[EIGHT_MIB]};
+                ((byte[]) big[0])[EIGHT_MIB - 1] = 42;
+                Object[] in = new Object[1];
+                if (rank == 0) {
+                    MPI.COMM_WORLD.Send(big, 0, 1, MPI.OBJECT, 1, 2);
+                } else {
+                    MPI.COMM_WORLD.Recv(in, 0, 1, MPI.OBJECT, 0, 2);
+                    assertEquals(42, ((byte[]) in[0])[EIGHT_MIB - 1]);
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG", "FLOAT", "DOUBLE", "OBJECT"})
+    @Timeout(60)
+    void everyTypeAtEverySize(String type) {
+        Jobs.runOk(2, TCP, EveryCount.class, type);
+    }
+
+    /** Eager and rendezvous messages interleaved (Isend) arrive in the order sent, by tag and by wildcard. */
+    public static class Order {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            int messages = 600;
+            if (rank == 0) {
+                Request[] rs = new Request[messages];
+                for (int m = 0; m < messages; m++) {
+                    int n = m % 10 == 0 ? 5000 : 1 + m % 7;
+                    int[] a = new int[n];
+                    Arrays.fill(a, m);
+                    rs[m] = MPI.COMM_WORLD.Isend(a, 0, n, MPI.INT, 1, m % 3 == 0 ? 5 : 6);
+                }
+                Request.Waitall(rs);
+            } else {
+                int last5 = -1, last6 = -1;
+                int[] a = new int[5000];
+                for (int m = 0; m < messages; m++) {
+                    Status s = MPI.COMM_WORLD.Recv(a, 0, a.length, MPI.INT, 0, MPI.ANY_TAG);
+                    int seq = a[0];
+                    assertEquals(seq % 10 == 0 ? 5000 : 1 + seq % 7, s.Get_count(MPI.INT));
+                    if (s.tag == 5) {
+                        assertTrue(seq > last5, "tag 5: " + seq + " after " + last5);
+                        last5 = seq;
+                    } else {
+                        assertTrue(seq > last6, "tag 6: " + seq + " after " + last6);
+                        last6 = seq;
+                    }
+                    assertEquals(seq % 3 == 0 ? 5 : 6, s.tag);
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void messagesBetweenAPairKeepTheirOrder() {
+        Jobs.runOk(2, TCP, Order.class);
+    }
+
+    /** Rank 0 receives from every other rank with ANY_SOURCE; Probe first tells size and source. */
+    public static class AnySourceAndProbe {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            int np = MPI.COMM_WORLD.Size();
+            if (rank == 0) {
+                boolean[] seen = new boolean[np];
+                for (int k = 1; k < np; k++) {
+                    Status p = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, 9);
+                    int n = p.Get_count(MPI.INT);
+                    assertEquals(p.source * 3000, n, "probed size from rank " + p.source);
+                    int[] a = new int[n];
+                    Status s = MPI.COMM_WORLD.Recv(a, 0, n, MPI.INT, p.source, 9);
+                    assertEquals(p.source, s.source);
+                    assertFalse(seen[s.source]);
+                    seen[s.source] = true;
+                    for (int i = 0; i < n; i++) {
+                        assertEquals(s.source + i, a[i]);
+                    }
+                }
+                for (int k = 1; k < np; k++) {
+                    int[] one = new int[1];
+                    Status s = MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, MPI.ANY_SOURCE, 10);
+                    assertEquals(s.source, one[0]);
+                }
+            } else {
+                int n = rank * 3000;
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = rank + i;
+                }
+                MPI.COMM_WORLD.Send(a, 0, n, MPI.INT, 0, 9);
+                MPI.COMM_WORLD.Send(new int[] {rank}, 0, 1, MPI.INT, 0, 10);
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void anySourceAndProbe() {
+        Jobs.runOk(4, TCP, AnySourceAndProbe.class);
+    }
+
+    /** Ssend of a small message does not complete before the receive is posted. */
+    public static class Synchronous {
+        public static void main(String[] args) throws InterruptedException {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            int[] a = {7, 8, 9};
+            if (rank == 0) {
+                long t0 = System.nanoTime();
+                MPI.COMM_WORLD.Ssend(a, 0, 3, MPI.INT, 1, 1);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertTrue(ms >= 250, "Ssend returned after " + ms + " ms, before the receive was posted (300 ms)");
+            } else {
+                Thread.sleep(300);
+                int[] b = new int[3];
+                MPI.COMM_WORLD.Recv(b, 0, 3, MPI.INT, 0, 1);
+                assertArrayEquals(a, b);
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void ssendWaitsForTheReceive() {
+        Jobs.runOk(2, TCP, Synchronous.class);
+    }
+
+    /** A Vector sent into a contiguous receive and back, eager and rendezvous sizes. */
+    public static class Vectors {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            for (int count : new int[] {3, 1000, 100_000}) {
+                Datatype column = Datatype.Vector(count, 2, 5, MPI.DOUBLE);
+                column.Commit();
+                double[] grid = new double[count * 5];
+                double[] flat = new double[2 * count];
+                if (rank == 0) {
+                    for (int i = 0; i < grid.length; i++) {
+                        grid[i] = i;
+                    }
+                    MPI.COMM_WORLD.Send(grid, 0, 1, column, 1, 1);
+                    MPI.COMM_WORLD.Recv(grid, 0, 1, column, 1, 2);
+                    for (int i = 0; i < grid.length; i++) {
+                        double expected = i % 5 < 2 ? i + 0.5 : i;
+                        assertEquals(expected, grid[i], "grid index " + i + " after the round trip of " + count);
+                    }
+                } else {
+                    MPI.COMM_WORLD.Recv(flat, 0, 2 * count, MPI.DOUBLE, 0, 1);
+                    for (int k = 0; k < 2 * count; k++) {
+                        assertEquals((k / 2) * 5 + k % 2, flat[k], "flat index " + k);
+                        flat[k] += 0.5;
+                    }
+                    MPI.COMM_WORLD.Send(flat, 0, 2 * count, MPI.DOUBLE, 0, 2);
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void derivedDatatypesBothWays() {
+        Jobs.runOk(2, TCP, Vectors.class);
+    }
+
+    /** A message longer than its receive fails that receive (eager and rendezvous); the job goes on. */
+    public static class Truncation {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            for (int n : new int[] {10, 100_000}) {
+                if (rank == 0) {
+                    MPI.COMM_WORLD.Send(new int[n], 0, n, MPI.INT, 1, 1);
+                } else {
+                    int[] small = new int[n / 2];
+                    try {
+                        MPI.COMM_WORLD.Recv(small, 0, n / 2, MPI.INT, 0, 1);
+                        throw new AssertionError("a receive of " + n / 2 + " took " + n + " ints");
+                    } catch (MPIException e) {
+                        assertTrue(e.getMessage().contains("MPI_ERR_TRUNCATE"), e.getMessage());
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void truncatedReceiveFailsAndTheJobGoesOn() {
+        Jobs.runOk(2, TCP, Truncation.class);
+    }
+
+    /** Rank 2 throws while the others wait in Recv for it. */
+    public static class OneRankThrows {
+        public static void main(String[] args) throws InterruptedException {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            if (rank == 2) {
+                Thread.sleep(200);
+                throw new IllegalStateException("boom on rank 2");
+            }
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 2, 0);
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aRankThatThrowsEndsTheJob() {
+        long t0 = System.nanoTime();
+        JobResult r = Jobs.run(3, TCP, OneRankThrows.class);
+        assertFalse(r.succeeded());
+        assertEquals(2, r.failedRank(), r.message());
+        assertTrue(r.message().contains("boom on rank 2"), r.message());
+        assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "the waiting ranks took more than 10 s to wake");
+    }
+}
