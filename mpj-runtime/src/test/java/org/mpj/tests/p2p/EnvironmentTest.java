@@ -12,7 +12,6 @@ import mpi.Comm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Status;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
@@ -173,8 +172,6 @@ class EnvironmentTest {
         }
     }
 
-    @Disabled("Comm.Dup agrees on a context id with an Allreduce (ContextIds.agree), and CommCollectives.allreduce"
-            + " throws MPI_ERR_INTERN 'not implemented yet' on this branch; passes with any working Allreduce")
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {1, 2, 3, 5, 8})
     @Timeout(30)
