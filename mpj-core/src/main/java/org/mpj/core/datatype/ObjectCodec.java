@@ -44,7 +44,7 @@ public final class ObjectCodec {
             for (int i = 0; i < elements; i++) {
                 flat[i] = in.readObject();
             }
-        } catch (IOException | ClassNotFoundException e) {
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
             throw new MpjException(ErrorClass.ERR_TYPE, "cannot deserialize received MPI.OBJECT data: " + e, e);
         }
         requireStorable(flat, dst);

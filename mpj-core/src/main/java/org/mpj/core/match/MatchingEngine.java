@@ -107,7 +107,7 @@ public final class MatchingEngine {
                 Envelope e = newEnvelope(context, source, tag, base, elements);
                 boolean eager = mayBuffer && (dataType == null || (long) elements * base.byteSize() <= eagerLimitBytes);
                 if (eager && dataType != null) {
-                    Object copy = pool.take(base);
+                    Object copy = pool.take(base, elements);
                     Copier.copy(data, dataOffset, dataType, copy, 0, pool.layout(base), elements);
                     e.data = copy;
                     e.dataOffset = 0;
