@@ -70,13 +70,7 @@ public class StridedPingPong {
                 MPI.COMM_WORLD.Barrier();
                 t0 = System.nanoTime();
             }
-            if (rank == 0) {
-                MPI.COMM_WORLD.Send(a, 0, count, type, 1, 1);
-                MPI.COMM_WORLD.Recv(b, 0, count, type, 1, 1);
-            } else if (rank == 1) {
-                MPI.COMM_WORLD.Recv(b, 0, count, type, 0, 1);
-                MPI.COMM_WORLD.Send(a, 0, count, type, 0, 1);
-            }
+            PingPong.roundTrip(rank, a, b, count, type);
         }
         return (System.nanoTime() - t0) / 1e3 / reps / 2;
     }
