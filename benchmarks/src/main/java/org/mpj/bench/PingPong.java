@@ -30,6 +30,21 @@ public class PingPong {
         }
     }
 
+    /** Warm-up, a barrier, then {@code reps} timed round trips; returns half the average round trip in us. */
+    static double halfRoundTripUs(int rank, Object a, Object b, int count, mpi.Datatype type, int reps)
+            throws MPIException {
+        int warm = reps / 10 + 1;
+        long t0 = 0;
+        for (int i = -warm; i < reps; i++) {
+            if (i == 0) {
+                MPI.COMM_WORLD.Barrier();
+                t0 = System.nanoTime();
+            }
+            roundTrip(rank, a, b, count, type);
+        }
+        return (System.nanoTime() - t0) / 1e3 / reps / 2;
+    }
+
     public static void main(String[] args) throws MPIException {
         String[] app = MPI.Init(args);
         int maxBytes = app.length > 0 ? Integer.parseInt(app[0]) : 16 << 20;
@@ -56,17 +71,7 @@ public class PingPong {
             }
             int count = doubles ? bytes / 8 : bytes;
             mpi.Datatype type = doubles ? MPI.DOUBLE : MPI.BYTE;
-            int reps = repsFor(bytes);
-            int warm = reps / 10 + 1;
-            long t0 = 0;
-            for (int i = -warm; i < reps; i++) {
-                if (i == 0) {
-                    MPI.COMM_WORLD.Barrier();
-                    t0 = System.nanoTime();
-                }
-                roundTrip(rank, a, b, count, type);
-            }
-            double us = (System.nanoTime() - t0) / 1e3 / reps / 2;
+            double us = halfRoundTripUs(rank, a, b, count, type, repsFor(bytes));
             if (rank == 0) {
                 System.out.printf("  %10d %10.3f %12.1f%n", bytes, us, bytes / us);
             }

@@ -32,8 +32,8 @@ public class StridedPingPong {
             Datatype type = layout.equals("indexed") ? irregular(doubles, blockDoubles) : regular(doubles, blockDoubles);
             type.Commit();
             int reps = PingPong.repsFor(bytes);
-            double contig = time(rank, a, b, doubles, MPI.DOUBLE, reps);
-            double strided = time(rank, a, b, 1, type, reps);
+            double contig = PingPong.halfRoundTripUs(rank, a, b, doubles, MPI.DOUBLE, reps);
+            double strided = PingPong.halfRoundTripUs(rank, a, b, 1, type, reps);
             if (rank == 0) {
                 System.out.printf("  %10d %12.3f %12.3f %12.1f %8.2f%n", bytes, contig, strided, bytes / strided, contig / strided);
             }
@@ -60,18 +60,5 @@ public class StridedPingPong {
         int[] lens = blocks.stream().mapToInt(x -> x[0]).toArray();
         int[] displs = blocks.stream().mapToInt(x -> x[1]).toArray();
         return Datatype.Indexed(lens, displs, MPI.DOUBLE);
-    }
-
-    static double time(int rank, double[] a, double[] b, int count, Datatype type, int reps) throws MPIException {
-        int warm = reps / 10 + 1;
-        long t0 = 0;
-        for (int i = -warm; i < reps; i++) {
-            if (i == 0) {
-                MPI.COMM_WORLD.Barrier();
-                t0 = System.nanoTime();
-            }
-            PingPong.roundTrip(rank, a, b, count, type);
-        }
-        return (System.nanoTime() - t0) / 1e3 / reps / 2;
     }
 }

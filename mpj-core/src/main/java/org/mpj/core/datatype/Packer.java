@@ -90,41 +90,11 @@ public final class Packer {
 
     private static void put(ByteBuffer bb, int at, Object a, int from, int n, BaseType base) {
         bb.position(at);
-        switch (base) {
-            case BYTE, PACKED -> bb.put((byte[]) a, from, n);
-            case BOOLEAN -> {
-                boolean[] b = (boolean[]) a;
-                for (int k = 0; k < n; k++) {
-                    bb.put(b[from + k] ? (byte) 1 : (byte) 0);
-                }
-            }
-            case CHAR -> bb.asCharBuffer().put((char[]) a, from, n);
-            case SHORT -> bb.asShortBuffer().put((short[]) a, from, n);
-            case INT -> bb.asIntBuffer().put((int[]) a, from, n);
-            case LONG -> bb.asLongBuffer().put((long[]) a, from, n);
-            case FLOAT -> bb.asFloatBuffer().put((float[]) a, from, n);
-            case DOUBLE -> bb.asDoubleBuffer().put((double[]) a, from, n);
-            default -> throw new IllegalStateException(base.name());
-        }
+        TypedBytes.put(bb, a, from, n, base);
     }
 
     private static void get(ByteBuffer bb, int at, Object a, int to, int n, BaseType base) {
         bb.position(at);
-        switch (base) {
-            case BYTE, PACKED -> bb.get((byte[]) a, to, n);
-            case BOOLEAN -> {
-                boolean[] b = (boolean[]) a;
-                for (int k = 0; k < n; k++) {
-                    b[to + k] = bb.get() != 0;
-                }
-            }
-            case CHAR -> bb.asCharBuffer().get((char[]) a, to, n);
-            case SHORT -> bb.asShortBuffer().get((short[]) a, to, n);
-            case INT -> bb.asIntBuffer().get((int[]) a, to, n);
-            case LONG -> bb.asLongBuffer().get((long[]) a, to, n);
-            case FLOAT -> bb.asFloatBuffer().get((float[]) a, to, n);
-            case DOUBLE -> bb.asDoubleBuffer().get((double[]) a, to, n);
-            default -> throw new IllegalStateException(base.name());
-        }
+        TypedBytes.get(bb, a, to, n, base);
     }
 }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.TypedBytes;
 
 /**
  * Moves elements between a typed Java array and a {@link ByteBuf}, little-endian (the payload order
@@ -33,7 +34,7 @@ final class WireCopy {
                 if (n >= BULK_ELEMENTS && out.nioBufferCount() == 1) {
                     out.ensureWritable(bytes);
                     ByteBuffer bb = out.internalNioBuffer(out.writerIndex(), bytes).order(ByteOrder.LITTLE_ENDIAN);
-                    putBulk(bb, array, from, n, base);
+                    TypedBytes.put(bb, array, from, n, base);
                     out.writerIndex(out.writerIndex() + bytes);
                 } else {
                     putEach(out, array, from, n, base);
@@ -55,35 +56,11 @@ final class WireCopy {
             default -> {
                 if (n >= BULK_ELEMENTS && in.nioBufferCount() == 1) {
                     ByteBuffer bb = in.internalNioBuffer(index, n * base.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
-                    getBulk(bb, array, to, n, base);
+                    TypedBytes.get(bb, array, to, n, base);
                 } else {
                     getEach(in, index, array, to, n, base);
                 }
             }
-        }
-    }
-
-    private static void putBulk(ByteBuffer bb, Object a, int from, int n, BaseType base) {
-        switch (base) {
-            case CHAR -> bb.asCharBuffer().put((char[]) a, from, n);
-            case SHORT -> bb.asShortBuffer().put((short[]) a, from, n);
-            case INT -> bb.asIntBuffer().put((int[]) a, from, n);
-            case LONG -> bb.asLongBuffer().put((long[]) a, from, n);
-            case FLOAT -> bb.asFloatBuffer().put((float[]) a, from, n);
-            case DOUBLE -> bb.asDoubleBuffer().put((double[]) a, from, n);
-            default -> throw new IllegalStateException(base.name());
-        }
-    }
-
-    private static void getBulk(ByteBuffer bb, Object a, int to, int n, BaseType base) {
-        switch (base) {
-            case CHAR -> bb.asCharBuffer().get((char[]) a, to, n);
-            case SHORT -> bb.asShortBuffer().get((short[]) a, to, n);
-            case INT -> bb.asIntBuffer().get((int[]) a, to, n);
-            case LONG -> bb.asLongBuffer().get((long[]) a, to, n);
-            case FLOAT -> bb.asFloatBuffer().get((float[]) a, to, n);
-            case DOUBLE -> bb.asDoubleBuffer().get((double[]) a, to, n);
-            default -> throw new IllegalStateException(base.name());
         }
     }
 
