@@ -45,9 +45,12 @@ class TcpSecurityTest {
             int rank = MPI.COMM_WORLD.Rank();
             int[] v = new int[1];
             if (rank == 0) {
-                // A round trip first: rank 0's own connection to rank 1 is proven before the attacks.
+                // Round trips first: rank 0's own connections are proven before the attacks, which keep
+                // rank 0 out of MPI (and so its handshakes unserved) for longer than the test's timeout.
                 MPI.COMM_WORLD.Send(new int[] {1}, 0, 1, MPI.INT, 1, 0);
                 MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 0);
+                MPI.COMM_WORLD.Send(new int[] {1}, 0, 1, MPI.INT, 2, 0);
+                MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 2, 0);
                 RankContext me = Bootstrap.contextFor(MPI.class.getClassLoader());
                 InetSocketAddress target = ((TcpDevice) me.device).table().address(1);
                 JobSecret secret = JobSecret.parse(me.config.get(Config.JOB_SECRET), "of the test");
@@ -64,6 +67,9 @@ class TcpSecurityTest {
                 MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 1);
                 assertEquals(2, v[0]);
                 MPI.COMM_WORLD.Send(new int[] {3}, 0, 1, MPI.INT, 0, 2);
+            } else if (rank == 2) {
+                MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 0, 0);
+                MPI.COMM_WORLD.Send(v, 0, 1, MPI.INT, 0, 0);
             }
             MPI.Finalize();
         }
