@@ -5,8 +5,10 @@ import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Allgather through memory: every rank publishes its send buffer and copies each rank's block
- * straight into its own receive buffer, p copies of one block per rank and no intermediate buffer.
+ * Allgather through memory: every rank copies each rank's block straight into its own receive
+ * buffer. Short blocks go through the owners' stages so that nobody waits for its readers (one
+ * synchronisation per call); long blocks are read from the send buffers (one copy per block) and
+ * ranks leave once nobody reads theirs.
  */
 public final class AllgatherShared {
     public static final String NAME = "shared";
@@ -23,13 +25,25 @@ public final class AllgatherShared {
                     recvtype);
             return;
         }
+        int block = recvcount * recvtype.extent;
+        if ((long) sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES) {
+            long k = b.arrived.next(me);
+            b.stages.put(me, k, sendbuf, sendoffset, sendcount, sendtype);
+            b.arrived.signal();
+            b.arrived.await(c, k, p);
+            for (int i = 0; i < p; i++) {
+                int r = me + i < p ? me + i : me + i - p;
+                Shared.copyIn("Allgather", r, b.stages.data(r, k), 0, b.stages.count(r, k), b.stages.type(r, k),
+                        recvbuf, recvoffset + r * block, recvcount, recvtype);
+            }
+            return;
+        }
         b.arriveAll(c, sendbuf, sendoffset, sendcount, sendtype, null, 0);
         try {
-            int block = recvcount * recvtype.extent;
             for (int i = 0; i < p; i++) {
-                int k = me + i < p ? me + i : me + i - p;   // start with this rank's own block
-                Shared.copyIn("Allgather", k, b.buf[k], b.offset[k], b.count[k], b.type[k], recvbuf,
-                        recvoffset + k * block, recvcount, recvtype);
+                int r = me + i < p ? me + i : me + i - p;   // start with this rank's own block
+                Shared.copyIn("Allgather", r, b.buf[r], b.offset[r], b.count[r], b.type[r], recvbuf,
+                        recvoffset + r * block, recvcount, recvtype);
             }
         } finally {
             b.departAll(c);

@@ -25,6 +25,13 @@ public final class NodeBoard {
     /** Rooted calls: each non-root has copied (Bcast, Scatter) or published (Gather, Reduce). */
     final RankFlags othersDone;
 
+    /**
+     * Short messages, copied in so that their owner need not wait for its readers: one set for the
+     * symmetric calls (turns of {@link #arrived}) and one for the rooted calls (turns of {@link #rootDone}).
+     */
+    final Stages stages;
+    final Stages rootStages;
+
     final Object[] buf;
     final int[] offset;
     final int[] count;
@@ -41,6 +48,8 @@ public final class NodeBoard {
         this.departed = new Phase(size);
         this.rootDone = new Phase(size);
         this.othersDone = new RankFlags(size);
+        this.stages = new Stages(size);
+        this.rootStages = new Stages(size);
         this.buf = new Object[size];
         this.offset = new int[size];
         this.count = new int[size];

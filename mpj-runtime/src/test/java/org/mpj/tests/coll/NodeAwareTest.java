@@ -65,6 +65,55 @@ class NodeAwareTest {
         }
     }
 
+    /**
+     * Back-to-back calls with rotating roots and sizes on both sides of the staging limit, each
+     * result checked: a rank that ran ahead and rewrote a buffer or stage still being read shows up
+     * as a wrong value.
+     */
+    public static class Mixed {
+        public static void main(String[] args) {
+            mpi.MPI.Init(args);
+            mpi.Intracomm w = mpi.MPI.COMM_WORLD;
+            int me = w.Rank(), p = w.Size();
+            int[] sizes = {1, 7, 4096, 4097, 20000};
+            for (int i = 0; i < 600; i++) {
+                int n = sizes[i % sizes.length], root = (i / 2) % p;
+                long[] x = new long[n];
+                if (me == root) {
+                    java.util.Arrays.fill(x, 1000L * i + root);
+                }
+                w.Bcast(x, 0, n, mpi.MPI.LONG, root);
+                check(x[0] == 1000L * i + root && x[n - 1] == x[0], "Bcast", i, x[0]);
+                long[] in = new long[n], out = new long[n];
+                java.util.Arrays.fill(in, me + i);
+                w.Allreduce(in, 0, out, 0, n, mpi.MPI.LONG, mpi.MPI.SUM);
+                long sum = (long) p * i + (long) p * (p - 1) / 2;
+                check(out[0] == sum && out[n - 1] == sum, "Allreduce", i, out[0]);
+                int m = Math.max(1, n / p);
+                int[] blk = new int[m], all = new int[m * p];
+                java.util.Arrays.fill(blk, me * 7 + i);
+                w.Allgather(blk, 0, m, mpi.MPI.INT, all, 0, m, mpi.MPI.INT);
+                for (int r = 0; r < p; r++) {
+                    check(all[r * m] == r * 7 + i && all[r * m + m - 1] == r * 7 + i, "Allgather", i, all[r * m]);
+                }
+            }
+            mpi.MPI.Finalize();
+        }
+
+        private static void check(boolean ok, String call, int i, long got) {
+            if (!ok) {
+                throw new AssertionError(call + " call " + i + " gave " + got);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "mixed np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {2, 3, 5, 8})
+    @Timeout(120)
+    void backToBackCallsNeverReadARewrittenBuffer(int np) {
+        Jobs.runOk(np, FORCED, Mixed.class);
+    }
+
     private static void run(int np, String primitive, Map<String, String> settings) {
         if (primitive.equals("Barrier")) {
             Jobs.runOk(np, settings, BarrierCheck.class);
