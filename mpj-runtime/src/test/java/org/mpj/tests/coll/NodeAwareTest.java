@@ -96,6 +96,15 @@ class NodeAwareTest {
                 for (int r = 0; r < p; r++) {
                     check(all[r * m] == r * 7 + i && all[r * m + m - 1] == r * 7 + i, "Allgather", i, all[r * m]);
                 }
+                int[] to = new int[m * p], from = new int[m * p];
+                for (int r = 0; r < p; r++) {
+                    java.util.Arrays.fill(to, r * m, r * m + m, 100 * me + r + i);
+                }
+                w.Alltoall(to, 0, m, mpi.MPI.INT, from, 0, m, mpi.MPI.INT);
+                for (int r = 0; r < p; r++) {
+                    int want = 100 * r + me + i;
+                    check(from[r * m] == want && from[r * m + m - 1] == want, "Alltoall", i, from[r * m]);
+                }
             }
             mpi.MPI.Finalize();
         }
