@@ -1,6 +1,8 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.allreduce.AllreduceRecursiveDoubling;
+import org.mpj.coll.select.Algorithm;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
@@ -22,6 +24,7 @@ import org.mpj.core.op.Operator;
  */
 public final class AllreduceShared {
     public static final String NAME = "shared";
+    private static final Algorithm.Combine FALLBACK = (Algorithm.Combine) Catalog.fallback(Primitive.ALLREDUCE);
 
     private AllreduceShared() {
     }
@@ -31,7 +34,7 @@ public final class AllreduceShared {
         NodeBoard b = NodeBoard.of(c);
         int p = c.size();
         if (!Shared.usable(b, type) || p == 1) {
-            AllreduceRecursiveDoubling.allreduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+            FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
             return;
         }
         long bytes = (long) count * type.size * type.base.byteSize();
@@ -52,7 +55,7 @@ public final class AllreduceShared {
         for (int r = 0; r < p; r++) {
             if (!b.stages.type(r, k).sameShape(type)) {
                 // Ranks whose layouts differ (same signature, other holes) all see it: all take messages.
-                AllreduceRecursiveDoubling.allreduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+                FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
                 return;
             }
         }
@@ -69,7 +72,7 @@ public final class AllreduceShared {
         try {
             for (int r = 0; r < p; r++) {
                 if (!b.type[r].sameShape(type)) {
-                    AllreduceRecursiveDoubling.allreduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type,
+                    FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type,
                             op);
                     return;
                 }

@@ -1,6 +1,8 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.alltoall.AlltoallPairwise;
+import org.mpj.coll.select.Algorithm;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
@@ -12,6 +14,7 @@ import org.mpj.core.datatype.TypeMap;
  */
 public final class AlltoallShared {
     public static final String NAME = "shared";
+    private static final Algorithm.Exchange FALLBACK = (Algorithm.Exchange) Catalog.fallback(Primitive.ALLTOALL);
 
     private AlltoallShared() {
     }
@@ -21,7 +24,7 @@ public final class AlltoallShared {
         NodeBoard b = NodeBoard.of(c);
         int p = c.size(), me = c.rank();
         if (!Shared.usable(b, sendtype) || p == 1) {
-            AlltoallPairwise.alltoall(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
+            FALLBACK.run(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
                     recvtype);
             return;
         }

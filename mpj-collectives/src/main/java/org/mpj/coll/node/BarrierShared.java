@@ -1,11 +1,14 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.barrier.BarrierDissemination;
+import org.mpj.coll.select.Algorithm;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 
 /** Barrier through memory: each rank adds one to a shared counter and waits for all to have. */
 public final class BarrierShared {
     public static final String NAME = "shared";
+    private static final Algorithm.Barrier FALLBACK = (Algorithm.Barrier) Catalog.fallback(Primitive.BARRIER);
 
     private BarrierShared() {
     }
@@ -13,7 +16,7 @@ public final class BarrierShared {
     public static void barrier(Communicator c) {
         NodeBoard b = NodeBoard.of(c);
         if (b == null) {
-            BarrierDissemination.barrier(c);
+            FALLBACK.barrier(c);
             return;
         }
         long k = b.arrived.next(c.rank());

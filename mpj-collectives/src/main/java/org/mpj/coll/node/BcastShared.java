@@ -1,6 +1,8 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.bcast.BcastBinomial;
+import org.mpj.coll.select.Algorithm;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
@@ -9,11 +11,12 @@ import org.mpj.core.datatype.TypeMap;
  * other rank copies out of the stage. The root rewrites a stage two calls later, after waiting for
  * every rank to have finished the call that read it, so it runs at most two calls ahead. Long
  * messages: the root publishes its buffer, every other rank copies straight out of it (one copy),
- * and the root leaves when all have. Falls back to the binomial tree where ranks do not share
+ * and the root leaves when all have. Falls back to the default algorithm where ranks do not share
  * memory and for MPI.OBJECT.
  */
 public final class BcastShared {
     public static final String NAME = "shared";
+    private static final Algorithm.Bcast FALLBACK = (Algorithm.Bcast) Catalog.fallback(Primitive.BCAST);
 
     private BcastShared() {
     }
@@ -22,7 +25,7 @@ public final class BcastShared {
         NodeBoard b = NodeBoard.of(c);
         int p = c.size(), me = c.rank();
         if (!Shared.usable(b, type) || p == 1) {
-            BcastBinomial.bcast(c, buf, offset, count, type, root);
+            FALLBACK.bcast(c, buf, offset, count, type, root);
             return;
         }
         long k = b.rootDone.next(me);

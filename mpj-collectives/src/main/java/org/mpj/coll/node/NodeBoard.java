@@ -31,6 +31,10 @@ public final class NodeBoard {
      */
     final Stages stages;
     final Stages rootStages;
+    /** Gather and Reduce: each rank has published its send buffer (every rank signals every call). */
+    final RankFlags published;
+    /** Gather and Reduce: the root has read every send buffer. */
+    final Phase rootRead;
 
     final Object[] buf;
     final int[] offset;
@@ -48,6 +52,8 @@ public final class NodeBoard {
         this.departed = new Phase(size);
         this.rootDone = new Phase(size);
         this.othersDone = new RankFlags(size);
+        this.published = new RankFlags(size);
+        this.rootRead = new Phase(size);
         this.stages = new Stages(size);
         this.rootStages = new Stages(size);
         this.buf = new Object[size];

@@ -21,6 +21,9 @@ import org.mpj.coll.node.AllreduceShared;
 import org.mpj.coll.node.AlltoallShared;
 import org.mpj.coll.node.BarrierShared;
 import org.mpj.coll.node.BcastShared;
+import org.mpj.coll.node.GatherShared;
+import org.mpj.coll.node.ReduceShared;
+import org.mpj.coll.node.ScatterShared;
 import org.mpj.coll.gather.GathervLinear;
 import org.mpj.coll.reduce.ReduceBinomial;
 import org.mpj.coll.reducescatter.ReduceScatterReduceScatterv;
@@ -65,6 +68,9 @@ public final class Catalog {
         nodeAware(Primitive.ALLGATHER, AllgatherShared.NAME, (Algorithm.Exchange) AllgatherShared::allgather);
         nodeAware(Primitive.ALLTOALL, AlltoallShared.NAME, (Algorithm.Exchange) AlltoallShared::alltoall);
         nodeAware(Primitive.ALLREDUCE, AllreduceShared.NAME, (Algorithm.Combine) AllreduceShared::allreduce);
+        nodeAware(Primitive.GATHER, GatherShared.NAME, (Algorithm.Rooted) GatherShared::gather);
+        nodeAware(Primitive.SCATTER, ScatterShared.NAME, (Algorithm.Rooted) ScatterShared::scatter);
+        nodeAware(Primitive.REDUCE, ReduceShared.NAME, (Algorithm.Reduce) ReduceShared::reduce);
     }
 
     private Catalog() {
@@ -88,6 +94,11 @@ public final class Catalog {
     /** True for an algorithm that works through memory shared by the ranks of one JVM. */
     static boolean isNodeAware(Object algorithm) {
         return NODE_AWARE.contains(algorithm);
+    }
+
+    /** What a node-aware algorithm runs where ranks do not share memory: the primitive's default. */
+    public static Object fallback(Primitive p) {
+        return defaultAlgorithm(p);
     }
 
     static Object defaultAlgorithm(Primitive p) {

@@ -17,10 +17,12 @@ import org.mpj.runtime.Jobs;
 class NodeAwareTest {
     static final List<Integer> RANKS = List.of(1, 2, 3, 4, 5, 8);
     static final Map<String, String> FORCED = Map.of("mpj.coll.barrier", "shared", "mpj.coll.bcast", "shared",
-            "mpj.coll.allgather", "shared", "mpj.coll.alltoall", "shared", "mpj.coll.allreduce", "shared");
+            "mpj.coll.allgather", "shared", "mpj.coll.alltoall", "shared", "mpj.coll.allreduce", "shared",
+            "mpj.coll.gather", "shared", "mpj.coll.scatter", "shared", "mpj.coll.reduce", "shared");
 
     static Stream<Arguments> cases() {
-        return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Alltoall", "Barrier", "Allreduce")
+        return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Alltoall", "Barrier", "Allreduce",
+                "Gather", "Scatter", "Reduce")
                 .map(prim -> Arguments.of(np, prim)));
     }
 
@@ -126,7 +128,7 @@ class NodeAwareTest {
     private static void run(int np, String primitive, Map<String, String> settings) {
         if (primitive.equals("Barrier")) {
             Jobs.runOk(np, settings, BarrierCheck.class);
-        } else if (primitive.equals("Allreduce")) {
+        } else if (primitive.equals("Allreduce") || primitive.equals("Reduce")) {
             Jobs.runOk(np, settings, CollReductionTest.Reductions.class, primitive);
         } else {
             Jobs.runOk(np, settings, CollDataMovementTest.Movement.class, primitive);
