@@ -15,7 +15,7 @@ public final class MpjCollectivesLibrary implements CollectivesProvider.Collecti
         return new CollectivesProvider() {
             @Override
             public Collectives create(Communicator comm) {
-                return new CommCollectives(comm, selector.forSize(comm.size(), comm.localBoard() != null));
+                return new CommCollectives(comm, selector.forSize(comm.size(), !comm.isInter() && comm.localSize() == comm.size()));
             }
 
             @Override

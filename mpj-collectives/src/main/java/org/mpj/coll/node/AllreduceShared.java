@@ -31,7 +31,7 @@ public final class AllreduceShared {
 
     public static void allreduce(Communicator c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                                  int count, TypeMap type, Operator op) {
-        NodeBoard b = NodeBoard.of(c);
+        NodeBoard b = NodeBoard.whole(c);
         int p = c.size();
         if (!Shared.usable(b, type) || p == 1) {
             FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
@@ -47,11 +47,11 @@ public final class AllreduceShared {
 
     private static void staged(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
                                int recvoffset, int count, TypeMap type, Operator op) {
-        int me = c.rank(), p = c.size();
+        int me = c.rank(), p = b.size;
         long k = b.arrived.next(me);
         b.stages.put(me, k, sendbuf, sendoffset, count, type);
         b.arrived.signal();
-        b.arrived.await(c, k, p);
+        b.arrived.await(c, me, k, p);
         for (int r = 0; r < p; r++) {
             if (!b.stages.type(r, k).sameShape(type)) {
                 // Ranks whose layouts differ (same signature, other holes) all see it: all take messages.
@@ -67,8 +67,8 @@ public final class AllreduceShared {
 
     private static void sliced(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
                                int recvoffset, int count, TypeMap type, Operator op) {
-        int me = c.rank(), p = c.size();
-        b.arriveAll(c, sendbuf, sendoffset, count, type, recvbuf, recvoffset);
+        int me = c.rank(), p = b.size;
+        b.arriveAll(c, me, sendbuf, sendoffset, count, type, recvbuf, recvoffset);
         try {
             for (int r = 0; r < p; r++) {
                 if (!b.type[r].sameShape(type)) {
@@ -80,7 +80,7 @@ public final class AllreduceShared {
             fold(b, sliceStart(count, p, me), sliceStart(count, p, me + 1), type, op, recvbuf, recvoffset);
             long k = b.midway.next(me);
             b.midway.signal();
-            b.midway.await(c, k, p);
+            b.midway.await(c, me, k, p);
             for (int i = 1; i < p; i++) {
                 int r = me + i < p ? me + i : me + i - p;
                 int lo = sliceStart(count, p, r), hi = sliceStart(count, p, r + 1);
@@ -89,7 +89,7 @@ public final class AllreduceShared {
                         (hi - lo) * type.size);
             }
         } finally {
-            b.departAll(c);
+            b.departAll(c, me);
         }
     }
 

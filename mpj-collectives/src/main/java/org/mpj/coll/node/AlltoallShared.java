@@ -21,19 +21,25 @@ public final class AlltoallShared {
 
     public static void alltoall(Communicator c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
                                 Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
-        NodeBoard b = NodeBoard.of(c);
-        int p = c.size(), me = c.rank();
-        if (!Shared.usable(b, sendtype) || p == 1) {
+        NodeBoard b = NodeBoard.whole(c);
+        if (!Shared.usable(b, sendtype) || c.size() == 1) {
             FALLBACK.run(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
                     recvtype);
             return;
         }
+        local(c, b, c.rank(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+    }
+
+    /** The call among the members of one JVM: {@code me} is a local rank. */
+    static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
+                TypeMap sendtype,   Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
+        int p = b.size;
         int block = recvcount * recvtype.extent;
         if ((long) p * sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES) {
             long k = b.arrived.next(me);
             b.stages.put(me, k, sendbuf, sendoffset, p * sendcount, sendtype);
             b.arrived.signal();
-            b.arrived.await(c, k, p);
+            b.arrived.await(c, me, k, p);
             for (int i = 0; i < p; i++) {
                 int r = me + i < p ? me + i : me + i - p;
                 TypeMap t = b.stages.type(r, k);
@@ -43,7 +49,7 @@ public final class AlltoallShared {
             }
             return;
         }
-        b.arriveAll(c, sendbuf, sendoffset, sendcount, sendtype, null, 0);
+        b.arriveAll(c, me, sendbuf, sendoffset, sendcount, sendtype, null, 0);
         try {
             for (int i = 0; i < p; i++) {
                 int r = me + i < p ? me + i : me + i - p;   // start at different ranks: spread the reads
@@ -52,7 +58,7 @@ public final class AlltoallShared {
                         recvbuf, recvoffset + r * block, recvcount, recvtype);
             }
         } finally {
-            b.departAll(c);
+            b.departAll(c, me);
         }
     }
 }

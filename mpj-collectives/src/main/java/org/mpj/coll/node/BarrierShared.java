@@ -14,13 +14,18 @@ public final class BarrierShared {
     }
 
     public static void barrier(Communicator c) {
-        NodeBoard b = NodeBoard.of(c);
+        NodeBoard b = NodeBoard.whole(c);
         if (b == null) {
             FALLBACK.barrier(c);
             return;
         }
-        long k = b.arrived.next(c.rank());
+        local(c, b, c.rank());
+    }
+
+    /** The barrier of the members of one JVM; {@code me} is a local rank. */
+    static void local(Communicator c, NodeBoard b, int me) {
+        long k = b.arrived.next(me);
         b.arrived.signal();
-        b.arrived.await(c, k, b.size);
+        b.arrived.await(c, me, k, b.size);
     }
 }

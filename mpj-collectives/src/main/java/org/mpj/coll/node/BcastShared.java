@@ -22,19 +22,24 @@ public final class BcastShared {
     }
 
     public static void bcast(Communicator c, Object buf, int offset, int count, TypeMap type, int root) {
-        NodeBoard b = NodeBoard.of(c);
-        int p = c.size(), me = c.rank();
-        if (!Shared.usable(b, type) || p == 1) {
+        NodeBoard b = NodeBoard.whole(c);
+        if (!Shared.usable(b, type) || c.size() == 1) {
             FALLBACK.bcast(c, buf, offset, count, type, root);
             return;
         }
+        local(c, b, c.rank(), buf, offset, count, type, root);
+    }
+
+    /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */
+    static void local(Communicator c, NodeBoard b, int me, Object buf, int offset, int count, TypeMap type, int root) {
+        int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
         boolean staged = (long) count * type.size * type.base.byteSize() <= Stages.MAX_BYTES;
         if (me == root) {
             if (staged) {
                 if (k > 2) {
-                    b.othersDone.awaitOthers(c, k - 2, root);
+                    b.othersDone.awaitOthers(c, me, k - 2, root);
                 }
                 b.rootStages.put(me, k, buf, offset, count, type);
             } else {
@@ -43,11 +48,11 @@ public final class BcastShared {
             b.othersDone.signal(me);   // every rank's flag counts every call
             b.rootDone.signal();
             if (!staged) {
-                b.othersDone.awaitOthers(c, k, root);
+                b.othersDone.awaitOthers(c, me, k, root);
             }
             return;
         }
-        b.rootDone.await(c, k, 1);
+        b.rootDone.await(c, me, k, 1);
         try {
             if (staged) {
                 Shared.copyIn("Bcast", root, b.rootStages.data(root, k), 0, b.rootStages.count(root, k),

@@ -19,21 +19,27 @@ public final class GatherShared {
 
     public static void gather(Communicator c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
                               Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
-        NodeBoard b = NodeBoard.of(c);
-        int p = c.size(), me = c.rank();
-        if (!Shared.usable(b, sendtype) || p == 1) {
+        NodeBoard b = NodeBoard.whole(c);
+        if (!Shared.usable(b, sendtype) || c.size() == 1) {
             FALLBACK.run(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }
+        local(c, b, c.rank(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+    }
+
+    /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */
+    static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
+                TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
+        int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
         b.publish(me, sendbuf, sendoffset, sendcount, sendtype, null, 0);
         b.published.signal(me);
         if (me != root) {
-            b.rootRead.await(c, j, 1);
+            b.rootRead.await(c, me, j, 1);
             return;
         }
         try {
-            b.published.awaitOthers(c, k, root);
+            b.published.awaitOthers(c, me, k, root);
             int block = recvcount * recvtype.extent;
             for (int r = 0; r < p; r++) {
                 Shared.copyIn("Gather", r, b.buf[r], b.offset[r], b.count[r], b.type[r], recvbuf,

@@ -23,21 +23,27 @@ public final class ReduceShared {
 
     public static void reduce(Communicator c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                               int count, TypeMap type, Operator op, int root) {
-        NodeBoard b = NodeBoard.of(c);
-        int p = c.size(), me = c.rank();
-        if (!Shared.usable(b, type) || p == 1) {
+        NodeBoard b = NodeBoard.whole(c);
+        if (!Shared.usable(b, type) || c.size() == 1) {
             FALLBACK.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
             return;
         }
+        local(c, b, c.rank(), sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
+    }
+
+    /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */
+    static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, Object recvbuf,
+                int recvoffset, int count, TypeMap type, Operator op, int root) {
+        int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
         b.publish(me, sendbuf, sendoffset, count, type, null, 0);
         b.published.signal(me);
         if (me != root) {
-            b.rootRead.await(c, j, 1);
+            b.rootRead.await(c, me, j, 1);
             return;
         }
         try {
-            b.published.awaitOthers(c, k, root);
+            b.published.awaitOthers(c, me, k, root);
             int n = count * type.size;
             Copier.copy(b.buf[p - 1], b.offset[p - 1], b.type[p - 1], recvbuf, recvoffset, type, n);
             for (int r = p - 2; r >= 0; r--) {

@@ -19,12 +19,18 @@ public final class ScatterShared {
 
     public static void scatter(Communicator c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
                                Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
-        NodeBoard b = NodeBoard.of(c);
-        int p = c.size(), me = c.rank();
-        if (!Shared.usable(b, recvtype) || p == 1) {
+        NodeBoard b = NodeBoard.whole(c);
+        if (!Shared.usable(b, recvtype) || c.size() == 1) {
             FALLBACK.run(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }
+        local(c, b, c.rank(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+    }
+
+    /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */
+    static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
+                TypeMap sendtype,  Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
+        int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
         if (me == root) {
@@ -34,11 +40,11 @@ public final class ScatterShared {
             try {
                 copyBlock(b, root, me, recvbuf, recvoffset, recvcount, recvtype);
             } finally {
-                b.othersDone.awaitOthers(c, k, root);
+                b.othersDone.awaitOthers(c, me, k, root);
             }
             return;
         }
-        b.rootDone.await(c, k, 1);
+        b.rootDone.await(c, me, k, 1);
         try {
             copyBlock(b, root, me, recvbuf, recvoffset, recvcount, recvtype);
         } finally {

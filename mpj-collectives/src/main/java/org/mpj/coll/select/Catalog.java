@@ -20,6 +20,9 @@ import org.mpj.coll.node.AllgatherShared;
 import org.mpj.coll.node.AllreduceShared;
 import org.mpj.coll.node.AlltoallShared;
 import org.mpj.coll.node.BarrierShared;
+import org.mpj.coll.node.AllreduceHierarchical;
+import org.mpj.coll.node.BarrierHierarchical;
+import org.mpj.coll.node.BcastHierarchical;
 import org.mpj.coll.node.BcastShared;
 import org.mpj.coll.node.GatherShared;
 import org.mpj.coll.node.ReduceShared;
@@ -71,6 +74,11 @@ public final class Catalog {
         nodeAware(Primitive.GATHER, GatherShared.NAME, (Algorithm.Rooted) GatherShared::gather);
         nodeAware(Primitive.SCATTER, ScatterShared.NAME, (Algorithm.Rooted) ScatterShared::scatter);
         nodeAware(Primitive.REDUCE, ReduceShared.NAME, (Algorithm.Reduce) ReduceShared::reduce);
+
+        // Hierarchical: through memory inside each node, by messages among one rank per node; any communicator.
+        barrier(BarrierHierarchical.NAME, BarrierHierarchical::barrier);
+        bcast(BcastHierarchical.NAME, BcastHierarchical::bcast);
+        combine(Primitive.ALLREDUCE, AllreduceHierarchical.NAME, AllreduceHierarchical::allreduce);
     }
 
     private Catalog() {

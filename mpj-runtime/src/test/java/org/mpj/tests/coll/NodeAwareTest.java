@@ -125,6 +125,35 @@ class NodeAwareTest {
         Jobs.runOk(np, FORCED, Mixed.class);
     }
 
+    /** Nodes of 2 and of 3 ranks simulated on shm: the hierarchical algorithms and the shared ones' fallback. */
+    static Stream<Arguments> nodeCases() {
+        return Stream.of(2, 3).flatMap(perNode -> Stream.of(1, 2, 3, 4, 5, 8).flatMap(np ->
+                Stream.of("Bcast", "Barrier", "Allreduce").map(prim -> Arguments.of(perNode, np, prim))));
+    }
+
+    static Map<String, String> hierarchical(int ranksPerNode) {
+        Map<String, String> s = new java.util.HashMap<>(FORCED);
+        s.put("mpj.shm.ranksPerNode", Integer.toString(ranksPerNode));
+        s.put("mpj.coll.barrier", "hierarchical");
+        s.put("mpj.coll.bcast", "hierarchical");
+        s.put("mpj.coll.allreduce", "hierarchical");
+        return s;
+    }
+
+    @ParameterizedTest(name = "{0} ranks per node, np={1} {2}")
+    @MethodSource("nodeCases")
+    @Timeout(60)
+    void hierarchicalAcrossNodes(int ranksPerNode, int np, String primitive) {
+        run(np, primitive, hierarchical(ranksPerNode));
+    }
+
+    @ParameterizedTest(name = "mixed hierarchical np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 5, 8})
+    @Timeout(120)
+    void backToBackHierarchicalCalls(int np) {
+        Jobs.runOk(np, hierarchical(2), Mixed.class);
+    }
+
     private static void run(int np, String primitive, Map<String, String> settings) {
         if (primitive.equals("Barrier")) {
             Jobs.runOk(np, settings, BarrierCheck.class);
