@@ -43,6 +43,8 @@ public final class Catalog {
     private static final Map<Primitive, Map<String, Object>> ALGORITHMS = new EnumMap<>(Primitive.class);
     /** Algorithms that work through the memory of one JVM (org.mpj.coll.node). */
     private static final Set<Object> NODE_AWARE = new HashSet<>();
+    /** Algorithms that work through memory inside nodes and by messages between them. */
+    private static final Set<Object> HIERARCHICAL = new HashSet<>();
 
     static {
         barrier(BarrierDissemination.NAME, BarrierDissemination::barrier);
@@ -76,9 +78,10 @@ public final class Catalog {
         nodeAware(Primitive.REDUCE, ReduceShared.NAME, (Algorithm.Reduce) ReduceShared::reduce);
 
         // Hierarchical: through memory inside each node, by messages among one rank per node; any communicator.
-        barrier(BarrierHierarchical.NAME, BarrierHierarchical::barrier);
-        bcast(BcastHierarchical.NAME, BcastHierarchical::bcast);
-        combine(Primitive.ALLREDUCE, AllreduceHierarchical.NAME, AllreduceHierarchical::allreduce);
+        hierarchical(Primitive.BARRIER, BarrierHierarchical.NAME, (Algorithm.Barrier) BarrierHierarchical::barrier);
+        hierarchical(Primitive.BCAST, BcastHierarchical.NAME, (Algorithm.Bcast) BcastHierarchical::bcast);
+        hierarchical(Primitive.ALLREDUCE, AllreduceHierarchical.NAME,
+                (Algorithm.Combine) AllreduceHierarchical::allreduce);
     }
 
     private Catalog() {
@@ -99,9 +102,12 @@ public final class Catalog {
         return ALGORITHMS.get(p).get(name);
     }
 
-    /** True for an algorithm that works through memory shared by the ranks of one JVM. */
-    static boolean isNodeAware(Object algorithm) {
-        return NODE_AWARE.contains(algorithm);
+    /** Whether a table rule naming {@code algorithm} may apply to a communicator placed so. */
+    static boolean appliesTo(Object algorithm, Placement placement) {
+        if (NODE_AWARE.contains(algorithm)) {
+            return placement == Placement.ONE_NODE;
+        }
+        return !HIERARCHICAL.contains(algorithm) || placement == Placement.SEVERAL_NODES;
     }
 
     /** What a node-aware algorithm runs where ranks do not share memory: the primitive's default. */
@@ -123,6 +129,11 @@ public final class Catalog {
     private static void nodeAware(Primitive p, String name, Object a) {
         add(p, name, a);
         NODE_AWARE.add(a);
+    }
+
+    private static void hierarchical(Primitive p, String name, Object a) {
+        add(p, name, a);
+        HIERARCHICAL.add(a);
     }
 
     private static void barrier(String name, Algorithm.Barrier a) {

@@ -81,9 +81,9 @@ public final class Selector {
 
     /**
      * The choice of every primitive for communicators of {@code ranks} ranks; rules naming a
-     * node-aware algorithm apply only where all members are {@code local} (threads of this JVM).
+     * node-aware or hierarchical algorithm apply only to the placements they are made for.
      */
-    public Choice[] forSize(int ranks, boolean local) {
+    public Choice[] forSize(int ranks, Placement placement) {
         Choice[] choices = new Choice[Primitive.values().length];
         for (Primitive p : Primitive.values()) {
             String name = forced.get(p);
@@ -94,7 +94,7 @@ public final class Selector {
             List<Rule> rows = new ArrayList<>();
             for (Rule rule : table.rules()) {
                 if (rule.primitive() == p && rule.coversRanks(ranks)
-                        && (local || !Catalog.isNodeAware(Catalog.lookup(p, rule.algorithm())))) {
+                        && Catalog.appliesTo(Catalog.lookup(p, rule.algorithm()), placement)) {
                     rows.add(rule);
                 }
             }
