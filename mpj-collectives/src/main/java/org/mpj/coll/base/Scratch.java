@@ -1,6 +1,8 @@
 package org.mpj.coll.base;
 
+import java.lang.reflect.Array;
 import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.TypeMap;
 
 /**
  * Temporary arrays of the algorithms, kept per thread (a rank's collectives run on its own thread)
@@ -33,15 +35,15 @@ public final class Scratch {
         Object[] kept = KEPT.get();
         int i = slot * BASES + base.ordinal();
         Object a = kept[i];
-        if (a == null || java.lang.reflect.Array.getLength(a) < elements) {
-            a = Buffers.allocate(base, Math.max(elements, 64));
+        if (a == null || Array.getLength(a) < elements) {
+            a = Buffers.allocate(base, elements);
             kept[i] = a;
         }
         return a;
     }
 
     /** Room for {@code count} items laid out like {@code type}, so that operators can combine into it. */
-    public static Object items(int slot, int count, org.mpj.core.datatype.TypeMap type) {
+    public static Object items(int slot, int count, TypeMap type) {
         return get(slot, type.base, Buffers.span(count, type));
     }
 }
