@@ -12,7 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mpj.coll.select.Catalog;
+import org.mpj.runtime.JobResult;
 import org.mpj.runtime.Jobs;
+import org.mpj.runtime.ThreadJob;
 
 /**
  * The correctness matrix of the collectives: every algorithm of every primitive, forced with its
@@ -21,8 +23,8 @@ import org.mpj.runtime.Jobs;
  * and on the halves of each made by {@code Split} (ranks in reverse order), for every root of small
  * communicators, counts 0, 1, odd and past the eager limit and the segment size, every operator.
  *
- * <p>One job per communicator size and algorithm index k: it forces the k-th algorithm of every
- * primitive that has one (names from {@link Catalog}, so an algorithm added later is covered
+ * <p>One job per communicator size and algorithm index k (in the full run, per primitive as well):
+ * it forces the k-th algorithm of every primitive that has one (names from {@link Catalog}, so an algorithm added later is covered
  * without touching this test) and runs those primitives. One more job per size runs every primitive
  * as the shipped table selects. Odd k set {@code mpj.coll.segmentBytes} to 4096 instead of the
  * default.
@@ -65,17 +67,36 @@ class CollMatrixTest {
                 if (k % 2 == 1) {
                     settings.put("mpj.coll.segmentBytes", "4096");
                 }
-                cases.add(Arguments.of(np, settings.toString(), settings, String.join(",", run)));
+                if (!FULL) {
+                    cases.add(Arguments.of(np, settings.toString(), settings, String.join(",", run)));
+                    continue;
+                }
+                for (String primitive : run) {
+                    cases.add(Arguments.of(np, primitive + " " + settings, settings, primitive));
+                }
             }
         }
         return cases.stream();
     }
 
+    /** The full run's jobs (one primitive each, up to 16 ranks) may take longer than a test job's minute. */
+    static final long FULL_JOB_LIMIT_MS = 600_000;
+
     @ParameterizedTest(name = "np={0} {1}")
     @MethodSource("cases")
-    @Timeout(300)
-    void agreesWithSequentialReference(int np, String label, Map<String, String> settings, String primitives) {
-        Jobs.runOk(np, settings, Matrix.class, FULL ? "full" : "quick", primitives);
+    @Timeout(660)
+    void agreesWithSequentialReference(int np, String label, Map<String, String> settings, String primitives)
+            throws InterruptedException {
+        String profile = FULL ? "full" : "quick";
+        if (!FULL) {
+            Jobs.runOk(np, settings, Matrix.class, profile, primitives);
+            return;
+        }
+        JobResult r = ThreadJob.of(np, Matrix.class, profile, primitives).withSettings(settings)
+                .withTimeoutMs(FULL_JOB_LIMIT_MS).run();
+        if (!r.succeeded()) {
+            throw new AssertionError("Matrix with " + np + " ranks: " + r.message(), r.cause());
+        }
     }
 
     /** Every root of communicators up to 5 ranks (of all in the full run), else the ends and middle; -1 if rootless. */
