@@ -7,32 +7,47 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.mpj.coll.allgather.AllgatherRing;
-import org.mpj.coll.allgather.AllgathervRing;
-import org.mpj.coll.allreduce.AllreduceRecursiveDoubling;
+import org.mpj.coll.allgather.AllgatherBDE;
+import org.mpj.coll.allgather.AllgatherBKT;
+import org.mpj.coll.allgather.AllgatherFT;
+import org.mpj.coll.allgather.AllgatherGatherBcast;
+import org.mpj.coll.allreduce.AllreduceBDE;
+import org.mpj.coll.allreduce.AllreduceFT;
+import org.mpj.coll.allreduce.AllreduceReduceBcast;
+import org.mpj.coll.alltoall.AlltoallFT;
 import org.mpj.coll.alltoall.AlltoallPairwise;
-import org.mpj.coll.alltoall.AlltoallvPairwise;
+import org.mpj.coll.barrier.BarrierBT;
 import org.mpj.coll.barrier.BarrierDissemination;
-import org.mpj.coll.bcast.BcastBinomial;
+import org.mpj.coll.barrier.BarrierGatherBcast;
+import org.mpj.coll.bcast.BcastBT;
+import org.mpj.coll.bcast.BcastFT;
+import org.mpj.coll.bcast.BcastFaT;
+import org.mpj.coll.bcast.BcastMST;
 import org.mpj.coll.bcast.BcastScatterAllgather;
-import org.mpj.coll.gather.GatherBinomial;
+import org.mpj.coll.gather.GatherBT;
+import org.mpj.coll.gather.GatherFT;
+import org.mpj.coll.gather.GatherMST;
 import org.mpj.coll.node.AllgatherShared;
+import org.mpj.coll.node.AllreduceHierarchical;
 import org.mpj.coll.node.AllreduceShared;
 import org.mpj.coll.node.AlltoallShared;
-import org.mpj.coll.node.BarrierShared;
-import org.mpj.coll.node.AllreduceHierarchical;
 import org.mpj.coll.node.BarrierHierarchical;
+import org.mpj.coll.node.BarrierShared;
 import org.mpj.coll.node.BcastHierarchical;
 import org.mpj.coll.node.BcastShared;
 import org.mpj.coll.node.GatherShared;
 import org.mpj.coll.node.ReduceShared;
 import org.mpj.coll.node.ScatterShared;
-import org.mpj.coll.gather.GathervLinear;
-import org.mpj.coll.reduce.ReduceBinomial;
-import org.mpj.coll.reducescatter.ReduceScatterReduceScatterv;
-import org.mpj.coll.scan.ScanRecursiveDoubling;
-import org.mpj.coll.scatter.ScatterBinomial;
-import org.mpj.coll.scatter.ScattervLinear;
+import org.mpj.coll.reduce.ReduceBT;
+import org.mpj.coll.reduce.ReduceFT;
+import org.mpj.coll.reduce.ReduceMST;
+import org.mpj.coll.reducescatter.ReduceScatterBDE;
+import org.mpj.coll.reducescatter.ReduceScatterReduceScatter;
+import org.mpj.coll.scan.ScanBDE;
+import org.mpj.coll.scan.ScanFT;
+import org.mpj.coll.scatter.ScatterBT;
+import org.mpj.coll.scatter.ScatterFT;
+import org.mpj.coll.scatter.ScatterMST;
 
 /**
  * Every algorithm of every primitive, by the name the table and the {@code mpj.coll.<key>} settings
@@ -47,25 +62,78 @@ public final class Catalog {
     private static final Set<Object> HIERARCHICAL = new HashSet<>();
 
     static {
+        // Names as in Taboada et al., "Design of efficient Java message-passing collectives on multi-core
+        // clusters" (J. Supercomputing, 2011): b/nb = blocking/non-blocking point-to-point, FT flat tree,
+        // FaT four-ary tree, MST minimum spanning tree, BT binomial tree, BKT bucket (ring), BDE
+        // bidirectional exchange (recursive doubling/halving); A+B runs primitive A, then B.
         barrier(BarrierDissemination.NAME, BarrierDissemination::barrier);
+        barrier(BarrierBT.NAME, BarrierBT::barrier);
+        barrier(BarrierGatherBcast.NAME, BarrierGatherBcast::barrier);
 
-        bcast(BcastBinomial.NAME, BcastBinomial::bcast);
+        bcast(BcastBT.NAME, BcastBT::bcast);
         bcast(BcastScatterAllgather.NAME, BcastScatterAllgather::bcast);
+        bcast(BcastMST.NAME, BcastMST::bcast);
+        bcast(BcastFT.BLOCKING, BcastFT::blocking);
+        bcast(BcastFT.NON_BLOCKING, BcastFT::nonBlocking);
+        bcast(BcastFaT.NAME, BcastFaT::bcast);
 
-        rooted(Primitive.GATHER, GatherBinomial.NAME, GatherBinomial::gather);
-        gatherv(GathervLinear.NAME, GathervLinear::gatherv);
-        rooted(Primitive.SCATTER, ScatterBinomial.NAME, ScatterBinomial::scatter);
-        scatterv(ScattervLinear.NAME, ScattervLinear::scatterv);
+        rooted(Primitive.GATHER, GatherBT.NAME, GatherBT::gather);
+        rooted(Primitive.GATHER, GatherMST.NAME, GatherMST::gather);
+        rooted(Primitive.GATHER, GatherFT.BLOCKING, GatherFT::blocking);
+        rooted(Primitive.GATHER, GatherFT.NON_BLOCKING, GatherFT::nonBlocking);
+        rooted(Primitive.GATHER, GatherFT.ONE_AHEAD, GatherFT::oneAhead);
+        rooted(Primitive.GATHER, GatherFT.TWO_AHEAD, GatherFT::twoAhead);
 
-        exchange(Primitive.ALLGATHER, AllgatherRing.NAME, AllgatherRing::allgather);
-        allgatherv(AllgathervRing.NAME, AllgathervRing::allgatherv);
+        gatherv(GatherFT.NON_BLOCKING, GatherFT::nonBlockingV);
+        gatherv(GatherFT.BLOCKING, GatherFT::blockingV);
+
+        rooted(Primitive.SCATTER, ScatterBT.NAME, ScatterBT::scatter);
+        rooted(Primitive.SCATTER, ScatterMST.NAME, ScatterMST::scatter);
+        rooted(Primitive.SCATTER, ScatterFT.BLOCKING, ScatterFT::blocking);
+        rooted(Primitive.SCATTER, ScatterFT.NON_BLOCKING, ScatterFT::nonBlocking);
+
+        scatterv(ScatterFT.NON_BLOCKING, ScatterFT::nonBlockingV);
+        scatterv(ScatterFT.BLOCKING, ScatterFT::blockingV);
+
+        exchange(Primitive.ALLGATHER, AllgatherBDE.BLOCKING, AllgatherBDE::blocking);
+        exchange(Primitive.ALLGATHER, AllgatherBDE.NON_BLOCKING, AllgatherBDE::nonBlocking);
+        exchange(Primitive.ALLGATHER, AllgatherBKT.BLOCKING, AllgatherBKT::blocking);
+        exchange(Primitive.ALLGATHER, AllgatherBKT.NON_BLOCKING, AllgatherBKT::nonBlocking);
+        exchange(Primitive.ALLGATHER, AllgatherFT.NAME, AllgatherFT::allgather);
+        exchange(Primitive.ALLGATHER, AllgatherGatherBcast.NAME, AllgatherGatherBcast::allgather);
+
+        allgatherv(AllgatherBKT.BLOCKING, AllgatherBKT::blockingV);
+        allgatherv(AllgatherBKT.NON_BLOCKING, AllgatherBKT::nonBlockingV);
+        allgatherv(AllgatherFT.NAME, AllgatherFT::allgatherv);
+
         exchange(Primitive.ALLTOALL, AlltoallPairwise.NAME, AlltoallPairwise::alltoall);
-        alltoallv(AlltoallvPairwise.NAME, AlltoallvPairwise::alltoallv);
+        exchange(Primitive.ALLTOALL, AlltoallFT.BLOCKING, AlltoallFT::blocking);
+        exchange(Primitive.ALLTOALL, AlltoallFT.NON_BLOCKING, AlltoallFT::nonBlocking);
+        exchange(Primitive.ALLTOALL, AlltoallFT.RECEIVES_FIRST, AlltoallFT::receivesFirst);
+        exchange(Primitive.ALLTOALL, AlltoallFT.WINDOW, AlltoallFT::window);
 
-        reduce(ReduceBinomial.NAME, ReduceBinomial::reduce);
-        combine(Primitive.ALLREDUCE, AllreduceRecursiveDoubling.NAME, AllreduceRecursiveDoubling::allreduce);
-        reduceScatter(ReduceScatterReduceScatterv.NAME, ReduceScatterReduceScatterv::reduceScatter);
-        combine(Primitive.SCAN, ScanRecursiveDoubling.NAME, ScanRecursiveDoubling::scan);
+        alltoallv(AlltoallPairwise.NAME, AlltoallPairwise::alltoallv);
+        alltoallv(AlltoallFT.BLOCKING, AlltoallFT::blockingV);
+        alltoallv(AlltoallFT.NON_BLOCKING, AlltoallFT::nonBlockingV);
+        alltoallv(AlltoallFT.RECEIVES_FIRST, AlltoallFT::receivesFirstV);
+        alltoallv(AlltoallFT.WINDOW, AlltoallFT::windowV);
+
+        reduce(ReduceBT.NAME, ReduceBT::reduce);
+        reduce(ReduceMST.NAME, ReduceMST::reduce);
+        reduce(ReduceFT.BLOCKING, ReduceFT::blocking);
+        reduce(ReduceFT.NON_BLOCKING, ReduceFT::nonBlocking);
+
+        combine(Primitive.ALLREDUCE, AllreduceBDE.BLOCKING, AllreduceBDE::blocking);
+        combine(Primitive.ALLREDUCE, AllreduceBDE.NON_BLOCKING, AllreduceBDE::nonBlocking);
+        combine(Primitive.ALLREDUCE, AllreduceFT.NAME, AllreduceFT::allreduce);
+        combine(Primitive.ALLREDUCE, AllreduceReduceBcast.NAME, AllreduceReduceBcast::allreduce);
+
+        reduceScatter(ReduceScatterBDE.BLOCKING, ReduceScatterBDE::blocking);
+        reduceScatter(ReduceScatterBDE.NON_BLOCKING, ReduceScatterBDE::nonBlocking);
+        reduceScatter(ReduceScatterReduceScatter.NAME, ReduceScatterReduceScatter::reduceScatter);
+
+        combine(Primitive.SCAN, ScanBDE.NAME, ScanBDE::scan);
+        combine(Primitive.SCAN, ScanFT.NAME, ScanFT::scan);
 
         // Node-aware: through memory where every member is a thread of this JVM, else their fallback.
         nodeAware(Primitive.BARRIER, BarrierShared.NAME, (Algorithm.Barrier) BarrierShared::barrier);

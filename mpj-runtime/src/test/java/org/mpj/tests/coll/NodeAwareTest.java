@@ -10,12 +10,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mpj.runtime.Jobs;
 
 /**
- * The node-aware ("shared") algorithms, forced, against the same sequential references as the
- * message-based ones: through memory on shm, and through their fallback on tcp, whose ranks do not
- * share arrays.
+ * What the correctness matrix (which forces every algorithm on shm, one node) does not cover of the
+ * node-aware algorithms: the shared ones' fallback on tcp, whose ranks do not share arrays; the
+ * hierarchical ones across nodes (simulated on shm with mpj.shm.ranksPerNode); and long runs of
+ * back-to-back calls in which a rank running ahead would overwrite a buffer still being read.
  */
 class NodeAwareTest {
-    static final List<Integer> RANKS = List.of(1, 2, 3, 4, 5, 8);
+    static final List<Integer> RANKS = List.of(2, 3, 5);
     static final Map<String, String> FORCED = Map.of("mpj.coll.barrier", "shared", "mpj.coll.bcast", "shared",
             "mpj.coll.allgather", "shared", "mpj.coll.alltoall", "shared", "mpj.coll.allreduce", "shared",
             "mpj.coll.gather", "shared", "mpj.coll.scatter", "shared", "mpj.coll.reduce", "shared");
@@ -24,47 +25,6 @@ class NodeAwareTest {
         return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Alltoall", "Barrier", "Allreduce",
                 "Gather", "Scatter", "Reduce")
                 .map(prim -> Arguments.of(np, prim)));
-    }
-
-    /**
-     * Barrier, checked with the clock that thread ranks share: in each round every rank enters at a
-     * different moment, and no rank may leave before the last one has entered.
-     */
-    public static class BarrierCheck {
-        public static void main(String[] args) throws Exception {
-            mpi.MPI.Init(args);
-            mpi.Intracomm w = mpi.MPI.COMM_WORLD;
-            int me = w.Rank(), p = w.Size();
-            long[] times = new long[2], all = new long[2 * p];
-            for (int round = 0; round < 50; round++) {
-                if ((round + me) % p == 0) {
-                    Thread.sleep(0, 200_000);
-                }
-                times[0] = System.nanoTime();
-                w.Barrier();
-                times[1] = System.nanoTime();
-                // Gathered with messages so that the check does not rely on the collectives under test.
-                if (me == 0) {
-                    all[0] = times[0];
-                    all[1] = times[1];
-                    for (int r = 1; r < p; r++) {
-                        w.Recv(all, 2 * r, 2, mpi.MPI.LONG, r, round);
-                    }
-                    long lastIn = Long.MIN_VALUE, firstOut = Long.MAX_VALUE;
-                    for (int r = 0; r < p; r++) {
-                        lastIn = Math.max(lastIn, all[2 * r]);
-                        firstOut = Math.min(firstOut, all[2 * r + 1]);
-                    }
-                    if (firstOut < lastIn) {
-                        throw new AssertionError("round " + round + ": a rank left the barrier "
-                                + (lastIn - firstOut) + " ns before the last one entered");
-                    }
-                } else {
-                    w.Send(times, 0, 2, mpi.MPI.LONG, 0, round);
-                }
-            }
-            mpi.MPI.Finalize();
-        }
     }
 
     /**
@@ -119,7 +79,7 @@ class NodeAwareTest {
     }
 
     @ParameterizedTest(name = "mixed np={0}")
-    @org.junit.jupiter.params.provider.ValueSource(ints = {2, 3, 5, 8})
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 8})
     @Timeout(120)
     void backToBackCallsNeverReadARewrittenBuffer(int np) {
         Jobs.runOk(np, FORCED, Mixed.class);
@@ -127,7 +87,7 @@ class NodeAwareTest {
 
     /** Nodes of 2 and of 3 ranks simulated on shm: the hierarchical algorithms and the shared ones' fallback. */
     static Stream<Arguments> nodeCases() {
-        return Stream.of(2, 3).flatMap(perNode -> Stream.of(1, 2, 3, 4, 5, 8).flatMap(np ->
+        return Stream.of(2, 3).flatMap(perNode -> Stream.of(2, 3, 5, 8).flatMap(np ->
                 Stream.of("Bcast", "Barrier", "Allreduce").map(prim -> Arguments.of(perNode, np, prim))));
     }
 
@@ -148,27 +108,15 @@ class NodeAwareTest {
     }
 
     @ParameterizedTest(name = "mixed hierarchical np={0}")
-    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 5, 8})
+    @org.junit.jupiter.params.provider.ValueSource(ints = {5, 8})
     @Timeout(120)
     void backToBackHierarchicalCalls(int np) {
         Jobs.runOk(np, hierarchical(2), Mixed.class);
     }
 
+    /** Runs {@code primitive} as the correctness matrix does, against its sequential reference. */
     private static void run(int np, String primitive, Map<String, String> settings) {
-        if (primitive.equals("Barrier")) {
-            Jobs.runOk(np, settings, BarrierCheck.class);
-        } else if (primitive.equals("Allreduce") || primitive.equals("Reduce")) {
-            Jobs.runOk(np, settings, CollReductionTest.Reductions.class, primitive);
-        } else {
-            Jobs.runOk(np, settings, CollDataMovementTest.Movement.class, primitive);
-        }
-    }
-
-    @ParameterizedTest(name = "shm np={0} {1}")
-    @MethodSource("cases")
-    @Timeout(60)
-    void throughMemory(int np, String primitive) {
-        run(np, primitive, FORCED);
+        Jobs.runOk(np, settings, CollMatrixTest.Matrix.class, "quick", primitive);
     }
 
     @ParameterizedTest(name = "tcp np={0} {1}")

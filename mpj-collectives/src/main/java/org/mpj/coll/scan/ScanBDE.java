@@ -1,6 +1,6 @@
 package org.mpj.coll.scan;
 
-import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -8,7 +8,7 @@ import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
 /**
- * Recursive-doubling inclusive scan for any communicator size. Each rank keeps two values: its
+ * Bidirectional-exchange (recursive-doubling) inclusive scan for any communicator size. Each rank keeps two values: its
  * result (the combination of ranks 0..me seen so far) and a partial (the combination of the aligned
  * block of 2^k ranks that holds it). In round k it swaps partials with {@code me XOR 2^k}, when that
  * rank exists; the block of the partner is adjacent to its own, so the partial becomes
@@ -25,10 +25,10 @@ import org.mpj.core.op.Operator;
  *
  * ⌈log2 p⌉ rounds, each a whole-vector exchange, rank order kept for non-commutative operators.
  */
-public final class ScanRecursiveDoubling {
-    public static final String NAME = "recursiveDoubling";
+public final class ScanBDE {
+    public static final String NAME = "bBDE";
 
-    private ScanRecursiveDoubling() {
+    private ScanBDE() {
     }
 
     public static void scan(Communicator c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
@@ -39,7 +39,7 @@ public final class ScanRecursiveDoubling {
         if (p == 1) {
             return;
         }
-        Object partial = Buffers.allocateItems(count, type), tmp = Buffers.allocateItems(count, type);
+        Object partial = Scratch.items(Scratch.WORK, count, type), tmp = Scratch.items(Scratch.TEMP, count, type);
         Copier.copy(sendbuf, sendoffset, type, partial, 0, type, elements);
         for (int mask = 1; mask < p; mask <<= 1) {
             int partner = me ^ mask;

@@ -18,10 +18,10 @@ import org.mpj.core.request.EngineRequest;
  *
  * Data moves straight between the ranks' buffers, in any datatype, MPI.OBJECT included.
  */
-public final class BcastBinomial {
-    public static final String NAME = "binomial";
+public final class BcastBT {
+    public static final String NAME = "BT";
 
-    private BcastBinomial() {
+    private BcastBT() {
     }
 
     public static void bcast(Communicator c, Object buf, int offset, int count, TypeMap type, int root) {

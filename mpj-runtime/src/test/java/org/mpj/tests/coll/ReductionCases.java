@@ -2,41 +2,20 @@ package org.mpj.tests.coll;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
 import mpi.User_function;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.mpj.runtime.Jobs;
 
 /**
  * The reductions (Reduce, Allreduce, Reduce_scatter, Scan) against a sequential reference that
  * folds the inputs of ranks 0..k in rank order: every predefined operator on the types it is
  * defined for, MAXLOC/MINLOC on pairs with ties, a commutative user operator and a non-commutative
- * one (2x2 integer matrix product), every communicator size, every root of small communicators,
- * counts 0, 1, odd and large. Inputs are small integers, so floating-point results are exact
- * whatever the order of combination.
+ * one (2x2 integer matrix product), counts 0, 1, odd and large. Inputs are small integers, so
+ * floating-point results are exact whatever the order of combination. Run by {@link CollMatrixTest}.
  */
-class CollReductionTest {
-    static final List<Integer> RANKS = List.of(1, 2, 3, 4, 5, 7, 8, 9, 16);
-    static final List<String> PRIMITIVES = List.of("Reduce", "Allreduce", "Reduce_scatter", "Scan");
-
-    static Stream<Arguments> cases() {
-        return RANKS.stream().flatMap(np -> PRIMITIVES.stream().map(prim -> Arguments.of(np, prim)));
-    }
-
-    @ParameterizedTest(name = "np={0} {1}")
-    @MethodSource("cases")
-    @Timeout(60)
-    void agreesWithSequentialReference(int np, String primitive) {
-        Jobs.runOk(np, Reductions.class, primitive);
-    }
-
+final class ReductionCases {
     /** An operator on a type: the inputs of each rank and the expected fold of ranks 0..k. */
     abstract static class Spec {
         final String name;
@@ -172,27 +151,16 @@ class CollReductionTest {
         }
     }
 
-    /** Runs one reduction over operators x types x counts x roots, alternating COMM_WORLD and a duplicate. */
-    public static class Reductions {
+    /** Runs one reduction over operators x types x counts x roots on the communicators given. */
+    static final class Runner {
         static final int SOFF = 2, ROFF = 3, TAIL = 2;
 
-        final int p, me;
-        final Intracomm world, dup;
+        final boolean full;
+        int p, me;
         int caseNo;
 
-        Reductions(Intracomm world, Intracomm dup) {
-            this.world = world;
-            this.dup = dup;
-            this.p = world.Size();
-            this.me = world.Rank();
-        }
-
-        public static void main(String[] args) {
-            MPI.Init(args);
-            Intracomm dup = MPI.COMM_WORLD.Dup();
-            new Reductions(MPI.COMM_WORLD, dup).run(args[0]);
-            dup.Free();
-            MPI.Finalize();
+        Runner(boolean full) {
+            this.full = full;
         }
 
         static List<Spec> specs() {
@@ -235,38 +203,47 @@ class CollReductionTest {
             return s;
         }
 
-        /** Items: 0, 1, odd, and past the 16 KiB eager limit for the sum of ints and the matrix product. */
+        /**
+         * The quick profile's operators: each predefined one once, on types in turn, MAXLOC/MINLOC,
+         * and both user operators.
+         */
+        static List<Spec> quickSpecs() {
+            List<Spec> all = specs(), quick = new ArrayList<>();
+            String[] pick = {"SUM INT", "PROD LONG", "MAX DOUBLE", "MIN FLOAT", "SUM CHAR", "MAX SHORT", "MIN BYTE",
+                "LAND BOOLEAN", "LOR INT", "LXOR BYTE", "BAND LONG", "BOR CHAR", "BXOR SHORT", "MAXLOC INT2",
+                "MINLOC DOUBLE2", "USER_SUM LONG"};
+            for (Spec s : all) {
+                if (java.util.Arrays.asList(pick).contains(s.name + " " + s.type) || s instanceof MatrixProduct) {
+                    quick.add(s);
+                }
+            }
+            return quick;
+        }
+
+        /**
+         * Items: 0, 1, odd, and past the 16 KiB eager limit and the 8 KiB segment for the sum of ints
+         * (5000: 20 000 bytes) and the matrix product (1100 x 16 bytes).
+         */
         int[] counts(Spec s) {
             if (s.name.equals("SUM") && s.type.equals("INT")) {
-                return new int[] {0, 1, 7, 33, 100_000};
+                return full ? new int[] {0, 1, 7, 33, 2047, 2049, 100_000} : new int[] {0, 1, 7, 5000};
             }
             if (s instanceof MatrixProduct) {
-                return new int[] {0, 1, 7, 33, 5000};
+                return full ? new int[] {0, 1, 7, 33, 5000} : new int[] {0, 1, 7, 1100};
             }
-            return new int[] {0, 1, 7, 33};
+            return full ? new int[] {0, 1, 7, 33} : new int[] {1, 7};
         }
 
-        int[] roots(String primitive) {
-            if (!primitive.equals("Reduce")) {
-                return new int[] {-1};
-            }
-            if (p <= 5) {
-                int[] all = new int[p];
-                for (int r = 0; r < p; r++) {
-                    all[r] = r;
-                }
-                return all;
-            }
-            return new int[] {0, 1, p / 2, p - 1};
-        }
-
-        void run(String primitive) {
-            for (Spec s : specs()) {
+        void run(String primitive, Intracomm comm, String name) {
+            p = comm.Size();
+            me = comm.Rank();
+            caseNo = 0;
+            for (Spec s : full ? specs() : quickSpecs()) {
                 for (int count : counts(s)) {
-                    for (int root : roots(primitive)) {
-                        Intracomm comm = (caseNo++ & 1) == 0 ? world : dup;
+                    for (int root : CollMatrixTest.roots(primitive.equals("Reduce") ? "Reduce" : "All", p, full)) {
+                        caseNo++;
                         String what = primitive + " " + s.name + " on " + s.type + " count=" + count
-                                + (root >= 0 ? " root=" + root : "") + " on " + (comm == world ? "world" : "a dup");
+                                + (root >= 0 ? " root=" + root : "") + " on " + name;
                         one(comm, primitive, s, count, root, what);
                     }
                 }

@@ -2,6 +2,7 @@ package org.mpj.coll.gather;
 
 import org.mpj.coll.base.BinomialTree;
 import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -25,10 +26,10 @@ import org.mpj.core.request.EngineRequest;
  * into rank order in its receive buffer, or receives them in place when the root is rank 0 and the
  * receive type has no holes.
  */
-public final class GatherBinomial {
-    public static final String NAME = "binomial";
+public final class GatherBT {
+    public static final String NAME = "BT";
 
-    private GatherBinomial() {
+    private GatherBT() {
     }
 
     public static void gather(Communicator c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
@@ -49,7 +50,7 @@ public final class GatherBinomial {
         int block = sendcount * sendtype.size;
         TypeMap packed = Buffers.packed(sendtype.base);
         boolean inPlace = vr == 0 && root == 0 && recvtype.isContiguous();
-        Object tmp = inPlace ? recvbuf : Buffers.allocate(sendtype.base, Math.multiplyExact(size, block));
+        Object tmp = inPlace ? recvbuf : Scratch.get(Scratch.WORK, sendtype.base, Math.multiplyExact(size, block));
         int base = inPlace ? recvoffset : 0;
         if (inPlace) {
             Buffers.copyOwn("Gather", sendbuf, sendoffset, sendcount, sendtype,

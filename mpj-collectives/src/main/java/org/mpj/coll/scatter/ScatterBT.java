@@ -2,6 +2,7 @@ package org.mpj.coll.scatter;
 
 import org.mpj.coll.base.BinomialTree;
 import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -24,10 +25,10 @@ import org.mpj.core.request.EngineRequest;
  * relative-rank order, unless it is rank 0 and the send type has no holes, when it sends from the
  * send buffer itself; leaves receive straight into their receive buffer.
  */
-public final class ScatterBinomial {
-    public static final String NAME = "binomial";
+public final class ScatterBT {
+    public static final String NAME = "BT";
 
-    private ScatterBinomial() {
+    private ScatterBT() {
     }
 
     public static void scatter(Communicator c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
@@ -56,7 +57,7 @@ public final class ScatterBinomial {
                 tmp = sendbuf;
                 base = sendoffset;
             } else {
-                tmp = Buffers.allocate(sendtype.base, Math.multiplyExact(p, block));
+                tmp = Scratch.get(Scratch.WORK, sendtype.base, Math.multiplyExact(p, block));
                 base = 0;
                 for (int v = 0; v < p; v++) {
                     int r = BinomialTree.rank(v, root, p);
@@ -67,7 +68,7 @@ public final class ScatterBinomial {
         } else {
             block = recvcount * recvtype.size;
             packed = Buffers.packed(recvtype.base);
-            tmp = Buffers.allocate(recvtype.base, size * block);
+            tmp = Scratch.get(Scratch.WORK, recvtype.base, size * block);
             base = 0;
             c.collRecv(tmp, 0, size * block, packed, BinomialTree.rank(BinomialTree.parent(vr), root, p), Tags.SCATTER);
         }

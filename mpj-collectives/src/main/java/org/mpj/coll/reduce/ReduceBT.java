@@ -1,7 +1,7 @@
 package org.mpj.coll.reduce;
 
 import org.mpj.coll.base.BinomialTree;
-import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -24,13 +24,13 @@ import org.mpj.core.op.Operator;
  *                 rank 4 holds (4 op 5) op (6 op 7) before it sends
  * </pre>
  *
- * Leaves send straight from their send buffer; inner ranks use two temporary buffers laid out like
+ * Leaves send straight from their send buffer; inner ranks use two scratch buffers laid out like
  * the datatype, so that the operator sees the caller's layout.
  */
-public final class ReduceBinomial {
-    public static final String NAME = "binomial";
+public final class ReduceBT {
+    public static final String NAME = "BT";
 
-    private ReduceBinomial() {
+    private ReduceBT() {
     }
 
     public static void reduce(Communicator c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
@@ -41,9 +41,9 @@ public final class ReduceBinomial {
         Object acc = sendbuf;
         int accOffset = sendoffset;
         if (BinomialTree.childCount(vr, p) > 0) {
-            acc = Buffers.allocateItems(count, type);
+            acc = Scratch.items(Scratch.WORK, count, type);
             accOffset = 0;
-            Object tmp = Buffers.allocateItems(count, type);
+            Object tmp = Scratch.items(Scratch.TEMP, count, type);
             Copier.copy(sendbuf, sendoffset, type, acc, 0, type, count * type.size);
             for (int m = 1; m < BinomialTree.span(vr, p) && vr + m < p; m <<= 1) {
                 c.collRecv(tmp, 0, count, type, BinomialTree.rank(vr + m, treeRoot, p), Tags.REDUCE);
