@@ -189,11 +189,11 @@ class IntercommTest {
         }
     }
 
-    @ParameterizedTest(name = "np={0}")
-    @MethodSource("org.mpj.tests.api.ApiCases#twoOrMore")
-    @Timeout(30)
-    void pingBetweenEvenAndOddHalves(int np) {
-        Jobs.runOk(np, PingBetweenHalves.class);
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("org.mpj.tests.api.ApiCases#devicesAndTwoOrMore")
+    @Timeout(90)
+    void pingBetweenEvenAndOddHalves(String dev, int np) {
+        Jobs.runOk(np, ApiCases.on(dev), PingBetweenHalves.class);
     }
 
     @ParameterizedTest(name = "np={0}")

@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Arrays;
-import java.util.Map;
-import java.util.stream.Stream;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.Request;
 import mpi.Status;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mpj.runtime.Jobs;
 
@@ -24,10 +21,6 @@ import org.mpj.runtime.Jobs;
  * datatypes that carry no data sent from and into any array. On every device.
  */
 class MpiJavaCompatTest {
-    static Stream<Arguments> devicesAndRanks() {
-        return Stream.of("shm", "tcp").flatMap(dev -> ApiCases.ranks().map(np -> Arguments.of(dev, np)));
-    }
-
     /**
      * Each rank receives from the previous rank and sends to the next, with MPI.REQUEST_NULL between
      * the real requests as mpiJava's testany/waitany/waitsome programs write it: the any/some calls
@@ -81,10 +74,10 @@ class MpiJavaCompatTest {
     }
 
     @ParameterizedTest(name = "{0} np={1}")
-    @MethodSource("devicesAndRanks")
+    @MethodSource("org.mpj.tests.api.ApiCases#devicesAndRanks")
     @Timeout(60)
     void requestNullIsSkippedByTheAnySomeAndAllCalls(String dev, int np) {
-        Jobs.runOk(np, Map.of("mpj.device", dev), RequestNull.class);
+        Jobs.runOk(np, ApiCases.on(dev), RequestNull.class);
     }
 
     /**
@@ -125,9 +118,9 @@ class MpiJavaCompatTest {
     }
 
     @ParameterizedTest(name = "{0} np={1}")
-    @MethodSource("devicesAndRanks")
+    @MethodSource("org.mpj.tests.api.ApiCases#devicesAndRanks")
     @Timeout(60)
     void typesWithoutDataFitAnyBufferAndMatchAnyReceive(String dev, int np) {
-        Jobs.runOk(np, Map.of("mpj.device", dev), EmptyTypes.class);
+        Jobs.runOk(np, ApiCases.on(dev), EmptyTypes.class);
     }
 }
