@@ -62,6 +62,27 @@ class CopierTest {
         }
     }
 
+    /** Each rank builds its own copy of a type: equal layouts must be found equal, different ones not. */
+    @org.junit.jupiter.api.Test
+    void separatelyBuiltLayoutsCompareByShape() {
+        TypeMap flat = TypeMap.primitive(BaseType.DOUBLE, null);
+        TypeMap column = TypeMap.vector(1000, 1, 2, flat, null);
+        assertEquals(true, column.sameShape(TypeMap.vector(1000, 1, 2, flat, null)));
+        assertEquals(true, column.sameShape(TypeMap.hvector(1000, 1, 2, flat, null)));
+        assertEquals(false, column.sameShape(TypeMap.vector(1000, 1, 3, flat, null)), "another stride");
+        assertEquals(false, column.sameShape(TypeMap.vector(999, 1, 2, flat, null)), "another count");
+        assertEquals(false, column.sameShape(TypeMap.vector(1000, 2, 2, flat, null)), "another block length");
+        int[] ones = new int[1000];
+        int[] at = new int[1000];
+        for (int i = 0; i < 1000; i++) {
+            ones[i] = 1;
+            at[i] = 2 * i;
+        }
+        assertEquals(true, column.sameShape(TypeMap.indexed(ones, at, flat, null)), "the same runs, built as Indexed");
+        at[999] = 1999;
+        assertEquals(false, column.sameShape(TypeMap.indexed(ones, at, flat, null)), "one run moved");
+    }
+
     /** Element indexes of the first {@code elements} elements of {@code count} items at offset 0, in order. */
     static int[] positions(TypeMap t, int count, int elements) {
         int[] out = new int[elements];
