@@ -432,11 +432,14 @@ public final class Communicator {
 
     /**
      * Sends data already copied out of the user's buffer (buffered mode): a contiguous array of
-     * {@code base}, or serialized bytes ({@code layout} null) for MPI.OBJECT. Waits for nothing.
+     * {@code base}, or serialized bytes ({@code layout} null) for MPI.OBJECT. Waits for nothing. A
+     * message within the eager limit is sent eagerly and {@code s} completes at once, so its room in
+     * the attached buffer is free again before any receive: {@code Bsend; Buffer_detach; Recv} around
+     * a ring then works as with other MPIs. A larger one waits, in its copy, for its receive.
      */
     void sendPrepared(int ctx, BaseType base, int elements, Object data, TypeMap layout, int dest, int tag,
                       EngineRequest s) {
-        if (rank.device.send(peers[dest], ctx, myRank, tag, base, elements, data, 0, layout, false, s)) {
+        if (rank.device.send(peers[dest], ctx, myRank, tag, base, elements, data, 0, layout, true, s)) {
             s.complete(dest, tag, elements, base);
         }
     }
