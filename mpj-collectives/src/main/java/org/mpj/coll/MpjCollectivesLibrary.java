@@ -9,6 +9,6 @@ public final class MpjCollectivesLibrary implements CollectivesProvider.Collecti
     @Override
     public CollectivesProvider configure(Config config) {
         Selector selector = Selector.configure(config);
-        return comm -> new CommCollectives(comm, selector.forSize(comm.size()));
+        return comm -> new CommCollectives(comm, selector.forSize(comm.size()), selector.segmentBytes());
     }
 }

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mpj.coll.allgather.AllgatherBruck;
 import org.mpj.coll.allgather.AllgatherRing;
 import org.mpj.coll.allgather.AllgathervRing;
 import org.mpj.coll.allreduce.AllreduceRecursiveDoubling;
@@ -20,6 +21,26 @@ import org.mpj.coll.reducescatter.ReduceScatterReduceScatterv;
 import org.mpj.coll.scan.ScanRecursiveDoubling;
 import org.mpj.coll.scatter.ScatterBinomial;
 import org.mpj.coll.scatter.ScattervLinear;
+// Segmented tree engine and the algorithms of native MPIs.
+import org.mpj.coll.allreduce.AllreduceRabenseifner;
+import org.mpj.coll.allreduce.AllreduceRing;
+import org.mpj.coll.alltoall.AlltoallBruck;
+import org.mpj.coll.alltoall.AlltoallLinear;
+import org.mpj.coll.barrier.BarrierBruck;
+import org.mpj.coll.barrier.BarrierDoubleRing;
+import org.mpj.coll.barrier.BarrierFlat;
+import org.mpj.coll.barrier.BarrierRecursiveDoubling;
+import org.mpj.coll.bcast.BcastBinary;
+import org.mpj.coll.bcast.BcastKChain;
+import org.mpj.coll.bcast.BcastLinear;
+import org.mpj.coll.bcast.BcastPipeline;
+import org.mpj.coll.bcast.BcastSegBinomial;
+import org.mpj.coll.bcast.BcastSplitBinary;
+import org.mpj.coll.reduce.ReduceBinary;
+import org.mpj.coll.reduce.ReduceKChain;
+import org.mpj.coll.reduce.ReduceLinear;
+import org.mpj.coll.reduce.ReducePipeline;
+import org.mpj.coll.reduce.ReduceSegBinomial;
 
 /**
  * Every algorithm of every primitive, by the name the table and the {@code mpj.coll.<key>} settings
@@ -49,6 +70,31 @@ public final class Catalog {
         combine(Primitive.ALLREDUCE, AllreduceRecursiveDoubling.NAME, AllreduceRecursiveDoubling::allreduce);
         reduceScatter(ReduceScatterReduceScatterv.NAME, ReduceScatterReduceScatterv::reduceScatter);
         combine(Primitive.SCAN, ScanRecursiveDoubling.NAME, ScanRecursiveDoubling::scan);
+
+        // The segmented tree engine (Pješivac-Grbović et al.) and what native MPIs use, per primitive.
+        barrier(BarrierFlat.NAME, BarrierFlat::barrier);
+        barrier(BarrierDoubleRing.NAME, BarrierDoubleRing::barrier);
+        barrier(BarrierRecursiveDoubling.NAME, BarrierRecursiveDoubling::barrier);
+        barrier(BarrierBruck.NAME, BarrierBruck::barrier);
+
+        bcast(BcastLinear.NAME, BcastLinear::bcast);
+        bcast(BcastPipeline.NAME, BcastPipeline::bcast);
+        bcast(BcastKChain.NAME, BcastKChain::bcast);
+        bcast(BcastSegBinomial.NAME, BcastSegBinomial::bcast);
+        bcast(BcastBinary.NAME, BcastBinary::bcast);
+        bcast(BcastSplitBinary.NAME, BcastSplitBinary::bcast);
+
+        exchange(Primitive.ALLGATHER, AllgatherBruck.NAME, AllgatherBruck::allgather);
+        exchange(Primitive.ALLTOALL, AlltoallLinear.NAME, AlltoallLinear::alltoall);
+        exchange(Primitive.ALLTOALL, AlltoallBruck.NAME, AlltoallBruck::alltoall);
+
+        reduce(ReduceLinear.NAME, ReduceLinear::reduce);
+        reduce(ReducePipeline.NAME, ReducePipeline::reduce);
+        reduce(ReduceKChain.NAME, ReduceKChain::reduce);
+        reduce(ReduceSegBinomial.NAME, ReduceSegBinomial::reduce);
+        reduce(ReduceBinary.NAME, ReduceBinary::reduce);
+        combine(Primitive.ALLREDUCE, AllreduceRabenseifner.NAME, AllreduceRabenseifner::allreduce);
+        combine(Primitive.ALLREDUCE, AllreduceRing.NAME, AllreduceRing::allreduce);
     }
 
     private Catalog() {
