@@ -9,7 +9,9 @@ import org.mpj.core.request.EngineRequest;
  * of MPI Collective Operations", 2007): the message is cut into segments of whole items, the last
  * one shorter; each rank receives segment i from its parent straight into the caller's buffer and
  * forwards it to its children while the receive of segment i+1 is already posted, so segments
- * stream down the tree. Linear, pipeline, k-chain, binomial and binary broadcasts differ only in
+ * stream down the tree. A leaf, which forwards nothing, posts all its receives at once, so it wakes
+ * once rather than once per segment (each wake-up of a thread rank costs a context switch when
+ * ranks outnumber cores). Linear, pipeline, k-chain, binomial and binary broadcasts differ only in
  * the tree.
  *
  * <pre>
@@ -31,11 +33,20 @@ public final class SegmentedBcast {
      */
     public static void range(Communicator c, Object buf, int offset, TypeMap type, int first, int count,
                              int segItems, int parent, int[] children, int tag) {
-        if (count == 0) {
+        if (count == 0 || parent < 0 && children.length == 0) {
             return;
         }
         int segments = (count + segItems - 1) / segItems;
-        EngineRequest[] sends = children.length == 0 ? null : new EngineRequest[children.length];
+        if (children.length == 0) {
+            // A leaf forwards nothing: it posts every receive at once and wakes when the last is in.
+            EngineRequest[] all = new EngineRequest[segments];
+            for (int s = 0; s < segments; s++) {
+                all[s] = receive(c, buf, offset, type, first, count, segItems, s, parent, tag);
+            }
+            c.waitAll(all);
+            return;
+        }
+        EngineRequest[] sends = new EngineRequest[children.length];
         EngineRequest next = parent < 0 ? null : receive(c, buf, offset, type, first, count, segItems, 0, parent, tag);
         for (int s = 0; s < segments; s++) {
             if (parent >= 0) {
@@ -44,13 +55,11 @@ public final class SegmentedBcast {
                         ? receive(c, buf, offset, type, first, count, segItems, s + 1, parent, tag) : null;
                 c.waitAll(current);
             }
-            if (sends != null) {
-                int at = first + s * segItems, n = Math.min(segItems, first + count - at);
-                for (int i = children.length - 1; i >= 0; i--) {
-                    sends[i] = c.collIsend(buf, offset + at * type.extent, n, type, children[i], tag);
-                }
-                c.waitAll(sends);
+            int at = first + s * segItems, n = Math.min(segItems, first + count - at);
+            for (int i = children.length - 1; i >= 0; i--) {
+                sends[i] = c.collIsend(buf, offset + at * type.extent, n, type, children[i], tag);
             }
+            c.waitAll(sends);
         }
     }
 

@@ -24,7 +24,8 @@ import org.mpj.runtime.Jobs;
  * The segmented tree engine's algorithms and those of native MPIs (Bcast linear/pipeline/kchain/
  * segBinomial/binary/splitBinary, Reduce over every tree, Allreduce rabenseifner/ring, Allgather and
  * Alltoall bruck, Alltoall linear, Barrier flat/doubleRing/recursiveDoubling/bruck), each forced with
- * {@code mpj.coll.<primitive>} on communicators of 1 to 9 ranks, with 64-byte segments so that counts
+ * {@code mpj.coll.<primitive>} (one job forces one algorithm of every primitive, to keep jobs few)
+ * on communicators of 1 to 9 ranks and on Split sub-communicators of them, with 64-byte segments so that counts
  * of 0, 1, odd, exactly one segment, one segment + 1 and several segments with a short last one are
  * all cheap, plus one vector past the eager limit, against a sequential reference: every root, a
  * derived type with holes, MPI.OBJECT, predefined operators and a non-commutative user operator.
@@ -40,51 +41,60 @@ class SegmentedAlgorithmsTest {
             "barrier", List.of("flat", "doubleRing", "recursiveDoubling", "bruck"));
     static final String SEGMENT_BYTES = "64";
 
-    static Stream<Arguments> cases() {
-        return ALGORITHMS.entrySet().stream().sorted(Map.Entry.comparingByKey()).flatMap(e -> e.getValue().stream()
-                .flatMap(alg -> RANKS.stream().map(np -> Arguments.of(e.getKey(), alg, np))));
+    /** Primitives in the order a job runs them. */
+    static final List<String> PRIMITIVES = List.of("barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall");
+    /** Jobs per communicator size: the i-th job forces the i-th algorithm of every primitive (cycling). */
+    static final int VARIANTS = 6;
+
+    /** One job runs every primitive, each forced to one of its algorithms: few jobs, every pairing. */
+    static Map<String, String> forcing(int variant, String segmentBytes) {
+        Map<String, String> settings = new java.util.TreeMap<>();
+        for (String prim : PRIMITIVES) {
+            List<String> algs = ALGORITHMS.get(prim);
+            settings.put("mpj.coll." + prim, algs.get(variant % algs.size()));
+        }
+        settings.put("mpj.coll.segmentBytes", segmentBytes);
+        return settings;
     }
 
-    @ParameterizedTest(name = "{0} {1} np={2}")
+    static Stream<Arguments> cases() {
+        return RANKS.stream().flatMap(np -> java.util.stream.IntStream.range(0, VARIANTS)
+                .mapToObj(v -> Arguments.of(np, v, forcing(v, SEGMENT_BYTES).toString())));
+    }
+
+    @ParameterizedTest(name = "np={0} {2}")
     @MethodSource("cases")
     @Timeout(60)
-    void agreesWithSequentialReference(String primitive, String algorithm, int np) {
-        Jobs.runOk(np, Map.of("mpj.coll." + primitive, algorithm, "mpj.coll.segmentBytes", SEGMENT_BYTES),
-                Cases.class, primitive, SEGMENT_BYTES);
+    void agreesWithSequentialReference(int np, int variant, String settings) {
+        Jobs.runOk(np, forcing(variant, SEGMENT_BYTES), Cases.class, SEGMENT_BYTES, "full");
     }
 
     /**
      * Unsegmented (0) and the default segment size, where whole messages and segments cross the eager
-     * limit, on sizes where the trees branch unevenly; fewer types and roots.
+     * limit, on 7 ranks (the trees branch unevenly); fewer types and roots.
      */
-    @ParameterizedTest(name = "segmentBytes={0} np={1}")
+    @ParameterizedTest(name = "segmentBytes={0} {2}")
     @MethodSource("otherSegmentSizes")
     @Timeout(60)
-    void otherSegmentSizesAgree(String segmentBytes, int np) {
-        for (String alg : ALGORITHMS.get("bcast")) {
-            Jobs.runOk(np, Map.of("mpj.coll.bcast", alg, "mpj.coll.segmentBytes", segmentBytes), Cases.class, "bcast",
-                    segmentBytes, "quick");
-        }
-        for (String alg : ALGORITHMS.get("reduce")) {
-            Jobs.runOk(np, Map.of("mpj.coll.reduce", alg, "mpj.coll.segmentBytes", segmentBytes), Cases.class,
-                    "reduce", segmentBytes, "quick");
-        }
+    void otherSegmentSizesAgree(String segmentBytes, int variant, String settings) {
+        Jobs.runOk(7, forcing(variant, segmentBytes), Cases.class, segmentBytes, "quick");
     }
 
     static Stream<Arguments> otherSegmentSizes() {
-        return Stream.of("0", "8192").flatMap(s -> Stream.of(4, 7).map(np -> Arguments.of(s, np)));
+        return Stream.of("0", "8192").flatMap(s -> java.util.stream.IntStream.range(0, VARIANTS)
+                .mapToObj(v -> Arguments.of(s, v, forcing(v, s).toString())));
     }
 
     @Test
     @Timeout(30)
     void badSegmentSizeStopsInit() {
         MpjException e = assertThrows(MpjException.class, () -> Jobs.run(2,
-                Map.of("mpj.coll.segmentBytes", "-1"), Cases.class, "barrier", "0"));
+                Map.of("mpj.coll.segmentBytes", "-1"), Cases.class, "0", "quick"));
         assertEquals(ErrorClass.ERR_ARG, e.errorClass());
         assertTrue(e.getMessage().contains("setting mpj.coll.segmentBytes=-1")
                 && e.getMessage().contains("out of range (valid: 0.."), e.getMessage());
         e = assertThrows(MpjException.class, () -> Jobs.run(2,
-                Map.of("mpj.coll.segmentBytes", "8k"), Cases.class, "barrier", "0"));
+                Map.of("mpj.coll.segmentBytes", "8k"), Cases.class, "0", "quick"));
         assertTrue(e.getMessage().contains("setting mpj.coll.segmentBytes='8k'")
                 && e.getMessage().contains("is not a whole number"), e.getMessage());
     }
@@ -155,7 +165,7 @@ class SegmentedAlgorithmsTest {
         }
     }
 
-    /** Runs one primitive through every case on COMM_WORLD and a Split sub-communicator. */
+    /** Runs every primitive through its cases on COMM_WORLD and a Split sub-communicator. */
     public static class Cases {
         static final int SOFF = 2, ROFF = 3;
         final Intracomm comm;
@@ -167,19 +177,22 @@ class SegmentedAlgorithmsTest {
 
         Cases(Intracomm comm, String[] args) {
             this.comm = comm;
-            this.segmentBytes = Integer.parseInt(args[1]);
-            this.quick = args.length > 2;
+            this.segmentBytes = Integer.parseInt(args[0]);
+            this.quick = args[1].equals("quick");
             this.p = comm.Size();
             this.me = comm.Rank();
         }
 
         public static void main(String[] args) {
             args = MPI.Init(args);
-            new Cases(MPI.COMM_WORLD, args).run(args[0]);
-            // A sub-communicator of the odd world ranks and one of the even ones, in reverse order.
+            // COMM_WORLD, then a sub-communicator of the odd world ranks and one of the even ones, in reverse order.
             int w = MPI.COMM_WORLD.Rank();
             Intracomm half = MPI.COMM_WORLD.Split(w % 2, -w);
-            new Cases(half, args).run(args[0]);
+            // Quick runs vary the segment size: only the segmented primitives depend on it.
+            for (String primitive : args[1].equals("quick") ? List.of("bcast", "reduce") : PRIMITIVES) {
+                new Cases(MPI.COMM_WORLD, args).run(primitive);
+                new Cases(half, args).run(primitive);
+            }
             half.Free();
             MPI.Finalize();
         }
@@ -190,11 +203,11 @@ class SegmentedAlgorithmsTest {
         }
 
         /**
-         * Every root for the first type (trees are shifted by the root whatever the type); 0 and
-         * p-1 for the others.
+         * Every root when asked (trees are shifted by the root whatever the type and count, so one
+         * type and a few counts do); else 0 and p-1.
          */
-        int[] roots(boolean first) {
-            if (!first || quick) {
+        int[] roots(boolean every) {
+            if (!every || quick) {
                 return p == 1 ? new int[] {0} : new int[] {0, p - 1};
             }
             int[] all = new int[p];
@@ -213,7 +226,7 @@ class SegmentedAlgorithmsTest {
                 case "bcast" -> {
                     for (Layout l : layouts()) {
                         for (int count : l.counts(segmentBytes)) {
-                            for (int root : roots(l.name.equals("INT"))) {
+                            for (int root : roots(l.name.equals("INT") && count % 2 == 1)) {
                                 bcast(l, count, root);
                             }
                         }
@@ -221,8 +234,9 @@ class SegmentedAlgorithmsTest {
                 }
                 case "reduce", "allreduce" -> reductions(primitive.equals("reduce"));
                 case "alltoall", "allgather" -> {
+                    // Not segmented: counts per block of 0, 1, odd, and one past the eager limit.
                     for (Layout l : layouts()) {
-                        for (int count : l.counts(segmentBytes)) {
+                        for (int count : new int[] {0, 1, 7, 33}) {
                             exchange(primitive.equals("alltoall"), l, l, count);
                         }
                     }
@@ -289,10 +303,10 @@ class SegmentedAlgorithmsTest {
             for (Object[] sl : specs) {
                 CollReductionTest.Spec s = (CollReductionTest.Spec) sl[0];
                 Layout l = (Layout) sl[1];
-                // Every root for the sum of ints and the non-commutative product.
+                // Every root for the sum of ints and the non-commutative product, at odd counts.
                 boolean everyRoot = l.name.equals("INT") || s instanceof CollReductionTest.MatrixProduct;
                 for (int count : l.counts(segmentBytes)) {
-                    for (int root : rooted ? roots(everyRoot) : new int[] {-1}) {
+                    for (int root : rooted ? roots(everyRoot && count % 2 == 1) : new int[] {-1}) {
                         reduce(s, l, count, root);
                     }
                 }
@@ -338,7 +352,7 @@ class SegmentedAlgorithmsTest {
          */
         void barriers() {
             long[] times = new long[2 * p];
-            for (int round = 0; round < 2 * p + 2; round++) {
+            for (int round = 0; round < p + 1; round++) {
                 if (me == round % p) {
                     try {
                         Thread.sleep(2);
@@ -359,7 +373,7 @@ class SegmentedAlgorithmsTest {
                     throw new AssertionError("Barrier round " + round + " p=" + p + ": a rank left "
                             + (lastEnter - firstExit) + " ns before the last one arrived");
                 }
-                for (int k = 0; k < 5; k++) {
+                for (int k = 0; k < 3; k++) {
                     comm.Barrier();
                 }
             }
