@@ -32,7 +32,7 @@ public class CollTime {
             int bytes = Integer.parseInt(s);
             int reps = repsFor((long) bytes * (primitive.startsWith("all") && !primitive.equals("allreduce") ? p : 1));
             Runnable call = call(primitive, bytes, p);
-            for (int i = 0; i < reps / 10 + 5; i++) {
+            for (int i = 0; i < reps; i++) { // as many untimed calls first: JIT compilation settles
                 call.run();
             }
             MPI.COMM_WORLD.Barrier();

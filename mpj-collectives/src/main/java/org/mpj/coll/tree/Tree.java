@@ -6,11 +6,11 @@ package org.mpj.coll.tree;
  * shifted back. Children are listed in the order a reduction combines them; a broadcast sends to
  * them in reverse order (for the binomial tree: largest subtree first).
  *
- * <p>For a non-commutative reduction the order matters: in every shape but {@link Shape#IN_ORDER_BINARY},
- * when rooted at rank 0, each subtree is a contiguous run of ranks that comes after its parent's own
- * data, and the children are listed in rank order, so {@code acc = acc op child} keeps rank order.
- * In the in-order binary tree the children's runs come before their parent's data
- * ({@link #childrenBefore}), right child first, so {@code acc = child op acc}.
+ * <p>For a non-commutative reduction the order matters. Flat, pipeline, k-chain and binomial trees
+ * rooted at rank 0 hold each subtree as a contiguous run of ranks after its parent's own data, with
+ * the children listed in rank order, so {@code acc = acc op child} keeps rank order. In the
+ * in-order binary tree the children's runs come before their parent's data ({@link #childrenBefore}),
+ * right child first, so {@code acc = child op acc}. The mirror-subtree binary tree keeps no order.
  */
 public final class Tree {
     /** The rank at the root of this tree. */
