@@ -18,7 +18,7 @@ public final class MpjCollectivesLibrary implements CollectivesProvider.Collecti
         return new CollectivesProvider() {
             @Override
             public Collectives create(Communicator comm) {
-                return new CommCollectives(comm, selector.forSize(comm.size(), placement(comm)));
+                return new CommCollectives(comm, selector.forSize(comm.size(), placement(comm)), selector.segmentBytes());
             }
 
             private Placement placement(Communicator comm) {

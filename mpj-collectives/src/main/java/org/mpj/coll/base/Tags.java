@@ -25,6 +25,8 @@ public final class Tags {
     public static final int ALLTOALLV = 13;
     public static final int REDUCE_SCATTER = 14;
     public static final int SCAN = 15;
+    /** The mirror exchange of halves of a split-binary broadcast. */
+    public static final int BCAST_EXCHANGE = 16;
 
     private Tags() {
     }

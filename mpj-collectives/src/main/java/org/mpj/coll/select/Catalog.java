@@ -9,21 +9,36 @@ import java.util.Map;
 import java.util.Set;
 import org.mpj.coll.allgather.AllgatherBDE;
 import org.mpj.coll.allgather.AllgatherBKT;
+import org.mpj.coll.allgather.AllgatherBruck;
 import org.mpj.coll.allgather.AllgatherFT;
 import org.mpj.coll.allgather.AllgatherGatherBcast;
 import org.mpj.coll.allreduce.AllreduceBDE;
 import org.mpj.coll.allreduce.AllreduceFT;
+import org.mpj.coll.allreduce.AllreduceRabenseifner;
 import org.mpj.coll.allreduce.AllreduceReduceBcast;
+import org.mpj.coll.allreduce.AllreduceRing;
+import org.mpj.coll.alltoall.AlltoallBruck;
 import org.mpj.coll.alltoall.AlltoallFT;
+import org.mpj.coll.alltoall.AlltoallLinear;
 import org.mpj.coll.alltoall.AlltoallPairwise;
 import org.mpj.coll.barrier.BarrierBT;
+import org.mpj.coll.barrier.BarrierBruck;
 import org.mpj.coll.barrier.BarrierDissemination;
+import org.mpj.coll.barrier.BarrierDoubleRing;
+import org.mpj.coll.barrier.BarrierFlat;
 import org.mpj.coll.barrier.BarrierGatherBcast;
+import org.mpj.coll.barrier.BarrierRecursiveDoubling;
 import org.mpj.coll.bcast.BcastBT;
+import org.mpj.coll.bcast.BcastBinary;
 import org.mpj.coll.bcast.BcastFT;
 import org.mpj.coll.bcast.BcastFaT;
+import org.mpj.coll.bcast.BcastKChain;
+import org.mpj.coll.bcast.BcastLinear;
 import org.mpj.coll.bcast.BcastMST;
+import org.mpj.coll.bcast.BcastPipeline;
 import org.mpj.coll.bcast.BcastScatterAllgather;
+import org.mpj.coll.bcast.BcastSegBinomial;
+import org.mpj.coll.bcast.BcastSplitBinary;
 import org.mpj.coll.gather.GatherBT;
 import org.mpj.coll.gather.GatherFT;
 import org.mpj.coll.gather.GatherMST;
@@ -39,8 +54,13 @@ import org.mpj.coll.node.GatherShared;
 import org.mpj.coll.node.ReduceShared;
 import org.mpj.coll.node.ScatterShared;
 import org.mpj.coll.reduce.ReduceBT;
+import org.mpj.coll.reduce.ReduceBinary;
 import org.mpj.coll.reduce.ReduceFT;
+import org.mpj.coll.reduce.ReduceKChain;
+import org.mpj.coll.reduce.ReduceLinear;
 import org.mpj.coll.reduce.ReduceMST;
+import org.mpj.coll.reduce.ReducePipeline;
+import org.mpj.coll.reduce.ReduceSegBinomial;
 import org.mpj.coll.reducescatter.ReduceScatterBDE;
 import org.mpj.coll.reducescatter.ReduceScatterReduceScatter;
 import org.mpj.coll.scan.ScanBDE;
@@ -134,6 +154,31 @@ public final class Catalog {
 
         combine(Primitive.SCAN, ScanBDE.NAME, ScanBDE::scan);
         combine(Primitive.SCAN, ScanFT.NAME, ScanFT::scan);
+
+        // The segmented tree engine (Pješivac-Grbović et al.) and what native MPIs use, per primitive.
+        barrier(BarrierFlat.NAME, BarrierFlat::barrier);
+        barrier(BarrierDoubleRing.NAME, BarrierDoubleRing::barrier);
+        barrier(BarrierRecursiveDoubling.NAME, BarrierRecursiveDoubling::barrier);
+        barrier(BarrierBruck.NAME, BarrierBruck::barrier);
+
+        bcast(BcastLinear.NAME, BcastLinear::bcast);
+        bcast(BcastPipeline.NAME, BcastPipeline::bcast);
+        bcast(BcastKChain.NAME, BcastKChain::bcast);
+        bcast(BcastSegBinomial.NAME, BcastSegBinomial::bcast);
+        bcast(BcastBinary.NAME, BcastBinary::bcast);
+        bcast(BcastSplitBinary.NAME, BcastSplitBinary::bcast);
+
+        exchange(Primitive.ALLGATHER, AllgatherBruck.NAME, AllgatherBruck::allgather);
+        exchange(Primitive.ALLTOALL, AlltoallLinear.NAME, AlltoallLinear::alltoall);
+        exchange(Primitive.ALLTOALL, AlltoallBruck.NAME, AlltoallBruck::alltoall);
+
+        reduce(ReduceLinear.NAME, ReduceLinear::reduce);
+        reduce(ReducePipeline.NAME, ReducePipeline::reduce);
+        reduce(ReduceKChain.NAME, ReduceKChain::reduce);
+        reduce(ReduceSegBinomial.NAME, ReduceSegBinomial::reduce);
+        reduce(ReduceBinary.NAME, ReduceBinary::reduce);
+        combine(Primitive.ALLREDUCE, AllreduceRabenseifner.NAME, AllreduceRabenseifner::allreduce);
+        combine(Primitive.ALLREDUCE, AllreduceRing.NAME, AllreduceRing::allreduce);
 
         // Node-aware: through memory where every member is a thread of this JVM, else their fallback.
         nodeAware(Primitive.BARRIER, BarrierShared.NAME, (Algorithm.Barrier) BarrierShared::barrier);
