@@ -100,6 +100,9 @@ public final class RankMain {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> self.exiting(ranks), "mpj-exit-report"));
             ThreadJob threads = new ThreadJob(count, a.classPath, a.mainClass, a.args, Map.of(), a.shared, 0);
             JobResult r = threads.run(ranks, job);
+            if (r.cause() != null && r.failedRank() >= first && r.failedRank() < first + count) {
+                r.cause().printStackTrace();
+            }
             self.report(r.exitCode(), r.failedRank(), r.succeeded() ? "" : r.message());
             return r.exitCode();
         } catch (Exception e) {
