@@ -90,4 +90,40 @@ public final class LaunchPrograms {
             MPI.Finalize();
         }
     }
+
+    /**
+     * Prints "ADDR rank a,b,..." (the IPv4 addresses of the rank's network namespace or host), then
+     * passes eager and rendezvous messages around the ring and checks an Allreduce of the ranks.
+     */
+    public static class Where {
+        public static void main(String[] args) throws Exception {
+            int rank = start(args);
+            int size = MPI.COMM_WORLD.Size();
+            StringBuilder addrs = new StringBuilder();
+            for (java.net.NetworkInterface nic : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                for (java.net.InetAddress a : java.util.Collections.list(nic.getInetAddresses())) {
+                    if (a instanceof java.net.Inet4Address) {
+                        addrs.append(addrs.length() == 0 ? "" : ",").append(a.getHostAddress());
+                    }
+                }
+            }
+            System.out.println("ADDR " + rank + " " + addrs);
+            for (int n : new int[] {1, 100_000}) {
+                long[] out = new long[n], in = new long[n];
+                java.util.Arrays.fill(out, rank * 1000L + n);
+                MPI.COMM_WORLD.Sendrecv(out, 0, n, MPI.LONG, (rank + 1) % size, 5,
+                        in, 0, n, MPI.LONG, (rank + size - 1) % size, 5);
+                long expected = ((rank + size - 1) % size) * 1000L + n;
+                if (in[0] != expected || in[n - 1] != expected) {
+                    throw new IllegalStateException("rank " + rank + ": ring of " + n + " longs got " + in[0]);
+                }
+            }
+            int[] sum = new int[1];
+            MPI.COMM_WORLD.Allreduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
+            if (sum[0] != size * (size - 1) / 2) {
+                throw new IllegalStateException("rank " + rank + ": Allreduce gave " + sum[0]);
+            }
+            MPI.Finalize();
+        }
+    }
 }
