@@ -108,6 +108,7 @@ public final class LaunchPrograms {
                 }
             }
             System.out.println("ADDR " + rank + " " + addrs);
+            System.out.println("SLURM_PROCID " + rank + " " + System.getenv("SLURM_PROCID"));
             for (int n : new int[] {1, 100_000}) {
                 long[] out = new long[n], in = new long[n];
                 java.util.Arrays.fill(out, rank * 1000L + n);
