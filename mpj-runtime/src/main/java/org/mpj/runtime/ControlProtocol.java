@@ -45,8 +45,17 @@ final class ControlProtocol {
     private ControlProtocol() {
     }
 
-    /** Launcher side: checks the JVM's proof and proves back; returns the JVM's index. */
-    static int authenticateJvm(DataInputStream in, DataOutputStream out, JobSecret secret, int jvms) throws IOException {
+    /** Takes JVM j's place for a connection; false when another connection holds it. */
+    interface Claim {
+        boolean take(int jvm);
+    }
+
+    /**
+     * Launcher side: checks the JVM's proof, takes its place ({@code claim}) and only then proves
+     * back, so that a second claim to one JVM hears nothing from mpjrun; returns the JVM's index.
+     */
+    static int authenticateJvm(DataInputStream in, DataOutputStream out, JobSecret secret, int jvms, Claim claim)
+            throws IOException {
         byte[] mine = nonce();
         out.write(mine);
         out.flush();
@@ -61,6 +70,9 @@ final class ControlProtocol {
         }
         if (jvm < 0 || jvm >= jvms) {
             throw new IOException("it claims to be JVM " + jvm + " of a job of " + jvms);
+        }
+        if (!claim.take(jvm)) {
+            throw new IOException("JVM " + jvm + " is connected already (a replayed handshake?)");
         }
         out.write(secret.mac(LAUNCHER_ROLE, -1, jvm, theirs, mine));
         out.flush();

@@ -42,7 +42,7 @@ record JvmCommand(String controlAddress, int np, int perJvm, String device, Stri
         c.add("-cp");
         c.add(System.getProperty("java.class.path"));
         settings.forEach((k, v) -> {
-            if (!k.equals(Config.JOB_SECRET)) {
+            if (!k.equals(Config.JOB_SECRET) && !k.equals(MpjRun.RANK_JAVA_OPTS)) {
                 c.add("-D" + k + "=" + v);
             }
         });

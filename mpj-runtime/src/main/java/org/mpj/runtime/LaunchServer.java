@@ -78,14 +78,8 @@ final class LaunchServer implements AutoCloseable {
             s.setSoTimeout(ControlProtocol.HANDSHAKE_TIMEOUT_MS);
             in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
             out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
-            jvm = ControlProtocol.authenticateJvm(in, out, secret, ranksOfJvm.length);
-            synchronized (this) {
-                if (links[jvm] != null) {
-                    throw new IOException("JVM " + jvm + " is connected already (a replayed handshake?)");
-                }
-                links[jvm] = s;
-                outs[jvm] = out;
-            }
+            DataOutputStream o = out;
+            jvm = ControlProtocol.authenticateJvm(in, out, secret, ranksOfJvm.length, j -> take(j, s, o));
             s.setSoTimeout(0);
         } catch (IOException e) {
             refuse(s, e.getMessage());
@@ -145,6 +139,15 @@ final class LaunchServer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    private synchronized boolean take(int jvm, Socket s, DataOutputStream out) {
+        if (links[jvm] != null) {
+            return false;
+        }
+        links[jvm] = s;
+        outs[jvm] = out;
+        return true;
     }
 
     /** JVM {@code jvm} proved the secret and connected. */

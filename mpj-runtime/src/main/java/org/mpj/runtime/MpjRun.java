@@ -187,11 +187,14 @@ public final class MpjRun implements Callable<Integer> {
         return new ProcessJob(command, launcher, controlAddress(remote), timeoutSeconds * 1000, stdin.equals("0"));
     }
 
-    /** JVM options for the ranks' JVMs: MPJ_RANK_JAVA_OPTS, split at spaces. */
-    private static List<String> javaOptions() {
-        String opts = System.getenv("MPJ_RANK_JAVA_OPTS");
-        return opts == null || opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
+    /** Options of the ranks' JVMs: setting {@code mpj.rankJavaOpts}, split at spaces. */
+    private List<String> javaOptions() {
+        String opts = org.mpj.core.Config.withOverrides(settings).get(RANK_JAVA_OPTS, "");
+        return opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
     }
+
+    /** Setting: options for the java command of each rank JVM (-Dmpj.rankJavaOpts, MPJ_RANKJAVAOPTS). */
+    static final String RANK_JAVA_OPTS = "mpj.rankJavaOpts";
 
     /** Where mpjrun listens for its JVMs: --iface, else loopback for local JVMs and this host's address otherwise. */
     private java.net.InetAddress controlAddress(boolean remote) throws IOException {

@@ -86,8 +86,12 @@ final class ProcessJob {
                     command.appClassPath(), command.mainClass(), command.args(), command.settings(), command.shared(),
                     command.tagOutput(), command.javaOptions());
             Runtime.getRuntime().addShutdownHook(killer);
-            synchronized (processes) {
-                processes.addAll(launcher.start(c, secret));
+            try {
+                synchronized (processes) {
+                    processes.addAll(launcher.start(c, secret));
+                }
+            } catch (IOException e) {
+                return new JobResult(1, -1, "cannot start the JVMs (" + launcher.describe() + "): " + e.getMessage(), null);
             }
             boolean oneProcess = processes.size() == 1 && jvmCount > 1;
             for (int p = 0; p < processes.size(); p++) {
