@@ -10,6 +10,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import org.mpj.device.tcp.JobSecret;
 
@@ -126,9 +128,9 @@ final class LaunchServer implements AutoCloseable {
             if (++published < ranksOfJvm.length) {
                 return;
             }
-            java.util.List<String> all = new java.util.ArrayList<>();
+            List<String> all = new ArrayList<>();
             for (String[] a : addresses) {
-                all.addAll(java.util.List.of(a));
+                all.addAll(List.of(a));
             }
             String[] table = all.toArray(new String[0]);
             for (int j = 0; j < outs.length; j++) {

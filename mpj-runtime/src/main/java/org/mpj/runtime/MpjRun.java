@@ -4,9 +4,14 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.MalformedURLException;
+import java.net.NetworkInterface;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.jar.JarFile;
+import org.mpj.core.Config;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -161,7 +167,7 @@ public final class MpjRun implements Callable<Integer> {
         for (URL u : urls) {
             try {
                 cp.add(Path.of(u.toURI()).toAbsolutePath().toString());
-            } catch (java.net.URISyntaxException e) {
+            } catch (URISyntaxException e) {
                 throw new IOException("class path entry " + u + " is not a file", e);
             }
         }
@@ -189,7 +195,7 @@ public final class MpjRun implements Callable<Integer> {
 
     /** Options of the ranks' JVMs: setting {@code mpj.rankJavaOpts}, split at spaces. */
     private List<String> javaOptions() {
-        String opts = org.mpj.core.Config.withOverrides(settings).get(RANK_JAVA_OPTS, "");
+        String opts = Config.withOverrides(settings).get(RANK_JAVA_OPTS, "");
         return opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
     }
 
@@ -197,20 +203,20 @@ public final class MpjRun implements Callable<Integer> {
     static final String RANK_JAVA_OPTS = "mpj.rankJavaOpts";
 
     /** Where mpjrun listens for its JVMs: --iface, else loopback for local JVMs and this host's address otherwise. */
-    private java.net.InetAddress controlAddress(boolean remote) throws IOException {
+    private InetAddress controlAddress(boolean remote) throws IOException {
         if (iface == null) {
-            return remote ? java.net.InetAddress.getLocalHost() : java.net.InetAddress.getLoopbackAddress();
+            return remote ? InetAddress.getLocalHost() : InetAddress.getLoopbackAddress();
         }
-        java.net.NetworkInterface nic = java.net.NetworkInterface.getByName(iface);
+        NetworkInterface nic = NetworkInterface.getByName(iface);
         if (nic != null) {
-            return nic.inetAddresses().filter(a -> a instanceof java.net.Inet4Address).findFirst()
+            return nic.inetAddresses().filter(a -> a instanceof Inet4Address).findFirst()
                     .or(() -> nic.inetAddresses().findFirst())
                     .orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(), "--iface " + iface
                             + ": the interface has no address"));
         }
         try {
-            return java.net.InetAddress.getByName(iface);
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getByName(iface);
+        } catch (UnknownHostException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--iface " + iface
                     + " is neither a network interface nor an address of this host");
         }
