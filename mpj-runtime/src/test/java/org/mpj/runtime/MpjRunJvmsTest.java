@@ -211,9 +211,13 @@ class MpjRunJvmsTest {
         throw new AssertionError("the ranks did not all start within 60 s: " + out.text());
     }
 
-    /** mpjrun as a process of its own, stopped with SIGINT or SIGTERM as Ctrl-C or a batch system would. */
+    /**
+     * mpjrun as a process of its own, stopped with SIGINT or SIGTERM as Ctrl-C or a batch system
+     * would (its shutdown hook kills the JVMs), or killed with SIGKILL (the JVMs see their control
+     * connection drop and end themselves).
+     */
     @ParameterizedTest(name = "SIG{0}")
-    @ValueSource(strings = {"INT", "TERM"})
+    @ValueSource(strings = {"INT", "TERM", "KILL"})
     @Timeout(120)
     void stoppingMpjrunEndsEveryRank(String signal) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(), "-cp", System.getProperty("java.class.path"),
