@@ -39,8 +39,13 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Exit status: 0 when every rank finished; the failing rank's status (1 for an exception,",
                 "the code given to Abort) when one failed; 124 on --timeout; 2 for bad options."})
 public final class MpjRun implements Callable<Integer> {
-    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N", description = "Number of ranks (default: ${DEFAULT-VALUE}).")
-    int np = 1;
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N",
+            description = "Number of ranks (default: 1; with tcp or hybrid inside a Slurm allocation, its tasks"
+                    + " ($SLURM_NTASKS) times --ranks-per-jvm).")
+    Integer npOption;
+
+    /** The number of ranks: -np, else what the allocation gives, else 1. */
+    int np;
 
     @Option(names = {"-cp", "-classpath", "--class-path"}, paramLabel = "PATH",
             description = "Where the application's classes are (default: $CLASSPATH, else the current directory).")
@@ -109,6 +114,7 @@ public final class MpjRun implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        np = npOption != null ? npOption : defaultRanks();
         if (np < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-np must be at least 1 (got " + np + ")");
         }
@@ -159,6 +165,20 @@ public final class MpjRun implements Callable<Integer> {
             report(result);
         }
         return result.exitCode();
+    }
+
+    /** Inside a Slurm allocation, tcp and hybrid run one JVM per task; elsewhere 1 rank. */
+    private int defaultRanks() {
+        String tasks = System.getenv("SLURM_NTASKS");
+        if (tasks == null || device.equals("shm") || hostfile != null) {
+            return 1;
+        }
+        try {
+            return Integer.parseInt(tasks.trim()) * ranksPerJvm;
+        } catch (NumberFormatException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "SLURM_NTASKS='" + tasks
+                    + "' is not a number; give -np");
+        }
     }
 
     /** The job of tcp and hybrid: JVMs on this host, on the host file's hosts, or in the Slurm allocation. */

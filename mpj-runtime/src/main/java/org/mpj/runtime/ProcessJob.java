@@ -187,7 +187,7 @@ final class ProcessJob {
     /** Updates the JVM's state; returns the failure this event reveals, if any. */
     private Failure apply(JvmEvent e, Jvm[] jvms, boolean oneProcess, LaunchServer server) {
         if (e.jvm() < 0) {
-            return null;
+            return launcherEnded(e.code(), jvms, server);
         }
         Jvm j = jvms[e.jvm()];
         switch (e.kind()) {
@@ -216,6 +216,26 @@ final class ProcessJob {
         }
         j.judged = true;
         return deathOf(j);
+    }
+
+    /**
+     * The one process that started every JVM (srun) ended: JVMs that never connected never will, so
+     * they count as ended; returns the failure of the first of them, if any.
+     */
+    private Failure launcherEnded(int status, Jvm[] jvms, LaunchServer server) {
+        Failure first = null;
+        for (int i = 0; i < jvms.length; i++) {
+            Jvm j = jvms[i];
+            if (!j.closed && !server.connected(i)) {
+                j.closed = true;
+                j.judged = true;
+                if (first == null) {
+                    first = new Failure(2, j.first, status > 0 ? status : 1, launcher.describe() + " exited with status "
+                            + status + " before the JVM of " + j.ranks() + " connected to mpjrun");
+                }
+            }
+        }
+        return first;
     }
 
     /** The failure of a JVM whose connection closed or whose process exited, or null if it ended well. */

@@ -36,9 +36,13 @@ class SlurmTest {
 
     /** {@code salloc -n 4 java ... MpjRun ARGS}: mpjrun as the allocation's command. */
     static Result inAllocation(String... mpjrunArgs) throws Exception {
+        return inAllocation(4, mpjrunArgs);
+    }
+
+    static Result inAllocation(int tasks, String... mpjrunArgs) throws Exception {
         assumeTrue(slurmAnswers(), "skipped: no Slurm cluster answers 'sinfo' here; scripts/slurm-local.sh (as root)"
                 + " installs slurm-wlm and munge and starts a one-node cluster");
-        List<String> cmd = new ArrayList<>(List.of("salloc", "-n", "4", "--time=5", JvmCommand.java(), "-cp",
+        List<String> cmd = new ArrayList<>(List.of("salloc", "-n", Integer.toString(tasks), "--time=5", JvmCommand.java(), "-cp",
                 System.getProperty("java.class.path"), MpjRun.class.getName()));
         cmd.addAll(List.of(mpjrunArgs));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -59,6 +63,18 @@ class SlurmTest {
         for (int rank = 0; rank < 4; rank++) {
             assertTrue(r.output().contains("SLURM_PROCID " + rank + " " + rank + "\n"),
                     "rank " + rank + " is srun's task " + rank + ": " + r.output());
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void withoutNpHybridRunsRanksPerJvmTimesTheAllocationsTasks() throws Exception {
+        Result r = inAllocation(2, "--dev", "hybrid", "--ranks-per-jvm", "2", "--timeout", "90", "-cp",
+                MpjRunJvmsTest.programs(), LaunchPrograms.Where.class.getName());
+        assertEquals(0, r.exitCode(), r.output());
+        for (int rank = 0; rank < 4; rank++) {
+            assertTrue(r.output().contains("SLURM_PROCID " + rank + " " + rank / 2 + "\n"),
+                    "rank " + rank + " runs in srun's task " + rank / 2 + ": " + r.output());
         }
     }
 
