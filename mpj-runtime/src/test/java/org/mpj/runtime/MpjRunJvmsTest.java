@@ -96,7 +96,7 @@ class MpjRunJvmsTest {
     }
 
     static void assertNoneAlive(List<Long> pids, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ENDS_WITHIN_MS);
         for (long pid : pids) {
             while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
                 Thread.sleep(50);
