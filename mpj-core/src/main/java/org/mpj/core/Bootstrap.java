@@ -3,6 +3,7 @@ package org.mpj.core;
 import org.mpj.core.coll.CollectivesProvider;
 import org.mpj.core.device.Device;
 import org.mpj.core.device.DeviceProvider;
+import org.mpj.core.device.WireUp;
 import org.mpj.core.idle.BackoffIdle;
 import org.mpj.core.match.MatchingEngine;
 
@@ -50,6 +51,30 @@ public final class Bootstrap {
         RankContext[] ranks = new RankContext[np];
         for (int r = 0; r < np; r++) {
             ranks[r] = new RankContext(r, np, job, devices[r], engines[r], config, idle, collectives);
+        }
+        return ranks;
+    }
+
+    /**
+     * The ranks that this JVM runs of a job spread over several JVMs: world ranks {@code firstRank ..
+     * firstRank + count - 1} of {@code worldSize}, as threads; {@code wireUp} reaches the other JVMs.
+     * The launcher sets {@link Config#RANKS_ON_HOST} so that ranks of several JVMs on one host that
+     * outnumber its cores do not spin.
+     */
+    public static RankContext[] processJob(int firstRank, int count, int worldSize, Config config, JobControl job,
+                                           WireUp wireUp) {
+        int eager = config.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
+        MatchingEngine[] engines = new MatchingEngine[count];
+        for (int i = 0; i < count; i++) {
+            engines[i] = new MatchingEngine("rank " + (firstRank + i), eager);
+        }
+        Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "tcp"))
+                .processes(engines, firstRank, worldSize, wireUp, config, job);
+        BackoffIdle idle = BackoffIdle.from(config, config.getInt(Config.RANKS_ON_HOST, count, 1, Integer.MAX_VALUE));
+        CollectivesProvider collectives = CollectivesProvider.load(config);
+        RankContext[] ranks = new RankContext[count];
+        for (int i = 0; i < count; i++) {
+            ranks[i] = new RankContext(firstRank + i, worldSize, job, devices[i], engines[i], config, idle, collectives);
         }
         return ranks;
     }

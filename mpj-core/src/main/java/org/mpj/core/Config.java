@@ -36,6 +36,8 @@ public final class Config {
      * one per job and passes it in the environment (MPJ_JOBSECRET), never on a command line.
      */
     public static final String JOB_SECRET = "mpj.jobSecret";
+    /** Ranks of the job on this host, all JVMs together; set by the launcher, for the idle strategy. */
+    public static final String RANKS_ON_HOST = "mpj.ranksOnHost";
     /** A properties file to read settings from. */
     public static final String CONFIG_FILE = "mpj.config";
 

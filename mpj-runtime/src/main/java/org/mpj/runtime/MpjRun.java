@@ -4,9 +4,14 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.MalformedURLException;
+import java.net.NetworkInterface;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.jar.JarFile;
+import org.mpj.core.Config;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,8 +39,13 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Exit status: 0 when every rank finished; the failing rank's status (1 for an exception,",
                 "the code given to Abort) when one failed; 124 on --timeout; 2 for bad options."})
 public final class MpjRun implements Callable<Integer> {
-    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N", description = "Number of ranks (default: ${DEFAULT-VALUE}).")
-    int np = 1;
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N",
+            description = "Number of ranks (default: 1; with tcp or hybrid inside a Slurm allocation, its tasks"
+                    + " ($SLURM_NTASKS) times --ranks-per-jvm).")
+    Integer npOption;
+
+    /** The number of ranks: -np, else what the allocation gives, else 1. */
+    int np;
 
     @Option(names = {"-cp", "-classpath", "--class-path"}, paramLabel = "PATH",
             description = "Where the application's classes are (default: $CLASSPATH, else the current directory).")
@@ -44,9 +55,40 @@ public final class MpjRun implements Callable<Integer> {
     Path jar;
 
     @Option(names = "--dev", paramLabel = "DEVICE",
-            description = "Device: shm runs every rank as a thread of this JVM; tcp runs them as threads too, talking"
-                    + " over loopback sockets (default: ${DEFAULT-VALUE}).")
+            description = "Device: shm runs every rank as a thread of this JVM; tcp runs each JVM's ranks (see"
+                    + " --ranks-per-jvm) in JVMs of their own, talking over sockets; hybrid is tcp between JVMs and shm"
+                    + " between the ranks of one JVM (default: ${DEFAULT-VALUE}).")
     String device = "shm";
+
+    @Option(names = "--ranks-per-jvm", paramLabel = "K",
+            description = "With tcp or hybrid: ranks (threads) in each JVM; -np 8 --ranks-per-jvm 4 starts 2 JVMs"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int ranksPerJvm = 1;
+
+    @Option(names = "--hostfile", paramLabel = "FILE",
+            description = "Start the JVMs on these hosts through --rsh; lines 'host [slots=N]'.")
+    Path hostfile;
+
+    @Option(names = "--oversubscribe", description = "Allow more ranks than the host file has slots.")
+    boolean oversubscribe;
+
+    @Option(names = "--rsh", paramLabel = "COMMAND",
+            description = "Remote shell for --hostfile, given the host (where {host} stands, else after the command)"
+                    + " and the JVM's command as one shell word (default: ${DEFAULT-VALUE}).")
+    String rsh = "ssh -o BatchMode=yes";
+
+    @Option(names = "--iface", paramLabel = "ADDRESS|NAME",
+            description = "Network interface (name or address) through which the JVMs reach mpjrun; each rank listens"
+                    + " on its host's address that reached mpjrun unless -Dmpj.tcp.bindAddress says otherwise"
+                    + " (default: loopback for local JVMs, this host's address for --hostfile and Slurm).")
+    String iface;
+
+    @Option(names = "--tag-output", description = "Start every line of output with [rank].")
+    boolean tagOutput;
+
+    @Option(names = "--stdin", paramLabel = "0|none",
+            description = "Where mpjrun's standard input goes: rank 0, or nowhere (default: ${DEFAULT-VALUE}).")
+    String stdin = "0";
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
             description = "Abort the job after this many seconds; 0 for no limit (default: ${DEFAULT-VALUE}).")
@@ -72,12 +114,24 @@ public final class MpjRun implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        np = npOption != null ? npOption : defaultRanks();
         if (np < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-np must be at least 1 (got " + np + ")");
         }
-        if (!device.equals("shm") && !device.equals("tcp")) {
+        if (!device.equals("shm") && !device.equals("tcp") && !device.equals("hybrid")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown device '" + device
-                    + "' for --dev; available: shm, tcp");
+                    + "' for --dev; available: shm, tcp, hybrid");
+        }
+        if (ranksPerJvm < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ranks-per-jvm must be at least 1 (got "
+                    + ranksPerJvm + ")");
+        }
+        if (!stdin.equals("0") && !stdin.equals("none")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--stdin " + stdin + ": valid are 0 and none");
+        }
+        if (hostfile != null && device.equals("shm")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--hostfile needs --dev tcp or --dev hybrid"
+                    + " (shm runs every rank in this JVM)");
         }
         String mainClass;
         String[] args;
@@ -95,15 +149,97 @@ public final class MpjRun implements Callable<Integer> {
         }
         urls.addAll(parseClassPath(classPath != null ? classPath : System.getenv().getOrDefault("CLASSPATH", ".")));
         requireMainClass(mainClass, urls);
-        Map<String, String> s = new LinkedHashMap<>(settings);
-        s.put("mpj.device", device);
-        ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
-                timeoutSeconds * 1000);
-        JobResult result = job.run();
+        JobResult result;
+        if (device.equals("shm")) {
+            Map<String, String> s = new LinkedHashMap<>(settings);
+            s.put("mpj.device", device);
+            ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
+                    timeoutSeconds * 1000);
+            try (AutoCloseable streams = RankStreams.install(tagOutput)) {
+                result = job.run();
+            }
+        } else {
+            result = processJob(urls, mainClass, args).run();
+        }
         if (!result.succeeded()) {
             report(result);
         }
         return result.exitCode();
+    }
+
+    /** Inside a Slurm allocation, tcp and hybrid run one JVM per task; elsewhere 1 rank. */
+    private int defaultRanks() {
+        String tasks = System.getenv("SLURM_NTASKS");
+        if (tasks == null || device.equals("shm") || hostfile != null) {
+            return 1;
+        }
+        try {
+            return Integer.parseInt(tasks.trim()) * ranksPerJvm;
+        } catch (NumberFormatException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "SLURM_NTASKS='" + tasks
+                    + "' is not a number; give -np");
+        }
+    }
+
+    /** The job of tcp and hybrid: JVMs on this host, on the host file's hosts, or in the Slurm allocation. */
+    private ProcessJob processJob(List<URL> urls, String mainClass, String[] args) throws IOException {
+        List<String> cp = new ArrayList<>();
+        for (URL u : urls) {
+            try {
+                cp.add(Path.of(u.toURI()).toAbsolutePath().toString());
+            } catch (URISyntaxException e) {
+                throw new IOException("class path entry " + u + " is not a file", e);
+            }
+        }
+        JvmLauncher launcher;
+        boolean remote = true;
+        if (hostfile != null) {
+            Hostfile hosts;
+            try {
+                hosts = Hostfile.read(hostfile);
+                launcher = JvmLauncher.remoteShell(List.of(rsh.trim().split("\\s+")),
+                        hosts.place(np, ranksPerJvm, oversubscribe));
+            } catch (IllegalArgumentException | IOException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--hostfile " + hostfile + ": " + e.getMessage());
+            }
+        } else if (System.getenv("SLURM_JOB_ID") != null) {
+            launcher = JvmLauncher.slurm();
+        } else {
+            launcher = JvmLauncher.local();
+            remote = false;
+        }
+        JvmCommand command = new JvmCommand(null, np, ranksPerJvm, device, String.join(File.pathSeparator, cp), mainClass,
+                List.of(args), settings, List.of(), tagOutput, javaOptions());
+        return new ProcessJob(command, launcher, controlAddress(remote), timeoutSeconds * 1000, stdin.equals("0"));
+    }
+
+    /** Options of the ranks' JVMs: setting {@code mpj.rankJavaOpts}, split at spaces. */
+    private List<String> javaOptions() {
+        String opts = Config.withOverrides(settings).get(RANK_JAVA_OPTS, "");
+        return opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
+    }
+
+    /** Setting: options for the java command of each rank JVM (-Dmpj.rankJavaOpts, MPJ_RANKJAVAOPTS). */
+    static final String RANK_JAVA_OPTS = "mpj.rankJavaOpts";
+
+    /** Where mpjrun listens for its JVMs: --iface, else loopback for local JVMs and this host's address otherwise. */
+    private InetAddress controlAddress(boolean remote) throws IOException {
+        if (iface == null) {
+            return remote ? InetAddress.getLocalHost() : InetAddress.getLoopbackAddress();
+        }
+        NetworkInterface nic = NetworkInterface.getByName(iface);
+        if (nic != null) {
+            return nic.inetAddresses().filter(a -> a instanceof Inet4Address).findFirst()
+                    .or(() -> nic.inetAddresses().findFirst())
+                    .orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(), "--iface " + iface
+                            + ": the interface has no address"));
+        }
+        try {
+            return InetAddress.getByName(iface);
+        } catch (UnknownHostException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--iface " + iface
+                    + " is neither a network interface nor an address of this host");
+        }
     }
 
     private static void report(JobResult r) {

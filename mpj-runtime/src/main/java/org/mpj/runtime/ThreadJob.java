@@ -77,17 +77,26 @@ public final class ThreadJob {
 
     public JobResult run() throws InterruptedException {
         JobControl job = new JobControl(np);
-        RankContext[] ranks = Bootstrap.threadJob(np, withJobSecret(settings), job);
+        return run(Bootstrap.threadJob(np, withJobSecret(settings), job), job);
+    }
+
+    /**
+     * Runs the ranks of this JVM, which may be a part of a job spread over several JVMs
+     * ({@link RankMain}); {@code job} is theirs, and its abort wakes them.
+     */
+    JobResult run(RankContext[] ranks, JobControl job) throws InterruptedException {
         URL[] urls = withFacade(classPath);
         ClassLoader parent = ThreadJob.class.getClassLoader();
-        Thread[] threads = new Thread[np];
-        for (int r = 0; r < np; r++) {
-            RankClassLoader loader = new RankClassLoader(r, urls, parent, ranks[r], sharedPrefixes);
-            int rank = r;
-            threads[r] = new Thread(() -> runRank(rank, loader, ranks[rank], job), "mpj-rank-" + r);
-            threads[r].setContextClassLoader(loader);
-            threads[r].setDaemon(true);
-            job.rankThread(r, threads[r]);
+        int n = ranks.length;
+        Thread[] threads = new Thread[n];
+        for (int i = 0; i < n; i++) {
+            RankContext context = ranks[i];
+            int rank = context.worldRank;
+            RankClassLoader loader = new RankClassLoader(rank, urls, parent, context, sharedPrefixes);
+            threads[i] = new Thread(() -> runRank(rank, loader, context, job), "mpj-rank-" + rank);
+            threads[i].setContextClassLoader(loader);
+            threads[i].setDaemon(true);
+            job.rankThread(i, threads[i]);
         }
         for (Thread t : threads) {
             t.start();
@@ -101,7 +110,7 @@ public final class ThreadJob {
                     break;
                 }
                 if (leftMs <= 0) {
-                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(threads), null, 124);
+                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(ranks, threads), null, 124);
                     continue;
                 }
                 t.join(Math.min(leftMs, 100));
@@ -134,17 +143,17 @@ public final class ThreadJob {
     static final int JOB_SECRET_BYTES = 32;
 
     /** Which ranks are still running, and where, for a timeout message. */
-    private static String waitingRanks(Thread[] threads) {
+    private static String waitingRanks(RankContext[] ranks, Thread[] threads) {
         StringBuilder sb = new StringBuilder();
-        for (int r = 0; r < threads.length; r++) {
-            if (threads[r].isAlive()) {
+        for (int i = 0; i < threads.length; i++) {
+            if (threads[i].isAlive()) {
                 StackTraceElement where = null;
-                for (StackTraceElement e : threads[r].getStackTrace()) {
+                for (StackTraceElement e : threads[i].getStackTrace()) {
                     if (e.getClassName().startsWith("mpi.")) {
                         where = e;
                     }
                 }
-                sb.append(sb.length() == 0 ? "; still running: " : ", ").append("rank ").append(r)
+                sb.append(sb.length() == 0 ? "; still running: " : ", ").append("rank ").append(ranks[i].worldRank)
                         .append(where == null ? "" : " in " + where.getClassName().substring(4) + "." + where.getMethodName());
             }
         }
@@ -152,6 +161,7 @@ public final class ThreadJob {
     }
 
     private void runRank(int rank, ClassLoader loader, RankContext context, JobControl job) {
+        RankStreams.enter(rank);
         try {
             Method main = mainMethod(loader);
             main.invoke(null, (Object) args.clone());
@@ -167,6 +177,7 @@ public final class ThreadJob {
             job.abort(rank, "rank " + rank + " could not start " + mainClass + ": " + t, t, 1);
         } finally {
             closeDevice(rank, context, job);
+            RankStreams.leave();
         }
     }
 

@@ -17,6 +17,18 @@ public interface DeviceProvider {
      */
     Device[] threads(MatchingEngine[] engines, Config config, JobControl job);
 
+    /**
+     * The devices of this JVM's ranks in a job spread over several JVMs: world ranks
+     * {@code firstRank .. firstRank + engines.length - 1} live here ({@code engines[i]} is world rank
+     * {@code firstRank + i}'s matching engine), the other ranks of the {@code worldSize} elsewhere;
+     * {@code wireUp} exchanges addresses with them. Element i of the result is local rank i's device.
+     */
+    default Device[] processes(MatchingEngine[] engines, int firstRank, int worldSize, WireUp wireUp, Config config,
+                               JobControl job) {
+        throw new MpjException(ErrorClass.ERR_ARG, "device '" + name() + "' runs only ranks that are threads of one JVM;"
+                + " for several JVMs use tcp or hybrid");
+    }
+
     /** The provider called {@code name}, or an error listing the known ones. */
     static DeviceProvider named(String name) {
         StringBuilder known = new StringBuilder();

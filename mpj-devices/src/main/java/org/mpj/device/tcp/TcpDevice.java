@@ -53,9 +53,21 @@ public final class TcpDevice implements Device {
     private Thread owner;
     private boolean closing;
     private volatile boolean closed;
+    /** The owner sleeps in the event loop's poll ({@link #idleWait}). */
+    private volatile boolean sleeping;
 
     TcpDevice(int rank, MatchingEngine engine, JobControl job, TcpSettings settings, Transport transport,
               PeerTable table, ServerChannel listener) {
+        this(rank, engine, job, settings, transport, table, listener, rank, 1);
+    }
+
+    /**
+     * A device that connects to every rank of the table except ranks {@code otherFirst .. otherFirst +
+     * otherCount - 1}, which another device reaches (the hybrid device's threads of this JVM); that
+     * range holds {@code rank} itself.
+     */
+    TcpDevice(int rank, MatchingEngine engine, JobControl job, TcpSettings settings, Transport transport,
+              PeerTable table, ServerChannel listener, int otherFirst, int otherCount) {
         this.rank = rank;
         this.engine = engine;
         this.job = job;
@@ -66,7 +78,7 @@ public final class TcpDevice implements Device {
         this.loop = new ManualIoEventLoop(null, null, transport.handlerFactory());
         this.peers = new Peer[table.size()];
         for (int r = 0; r < peers.length; r++) {
-            peers[r] = r == rank ? null : new Peer(this, r);
+            peers[r] = r >= otherFirst && r < otherFirst + otherCount ? null : new Peer(this, r);
         }
         this.wiring = new Wiring(this, transport, loop);
         wiring.listen(listener);
@@ -137,7 +149,24 @@ public final class TcpDevice implements Device {
             LockSupport.parkNanos(nanos);
             return 0;
         }
-        return loop.run(Math.max(1, nanos));
+        sleeping = true;
+        try {
+            return loop.run(Math.max(1, nanos));
+        } finally {
+            sleeping = false;
+        }
+    }
+
+    /**
+     * Wakes the owner if it sleeps in {@link #idleWait}: another thread completed something it may be
+     * waiting for (the hybrid device's shm deliveries), which an unpark would not reach in epoll. A
+     * wake-up that races with falling asleep is lost; the sleep then ends at its timeout (the idle
+     * strategy's park time, at most {@code mpj.idle.maxParkNs}).
+     */
+    public void wakeUp() {
+        if (sleeping) {
+            loop.wakeup();
+        }
     }
 
     @Override
@@ -171,7 +200,9 @@ public final class TcpDevice implements Device {
         loop.setOwningThread(owner);
         if (connect) {
             for (int r = rank + 1; r < peers.length; r++) {
-                wiring.connect(r, table.address(r));
+                if (peers[r] != null) {
+                    wiring.connect(r, table.address(r));
+                }
             }
         }
         return true;
@@ -189,7 +220,7 @@ public final class TcpDevice implements Device {
     /** A connection to {@code peerRank} proved the secret; false when that rank is connected already. */
     boolean linkProven(int peerRank, Channel ch) {
         Peer p = peers[peerRank];
-        if (p.channel != null || p.lost || closing) {
+        if (p == null || p.channel != null || p.lost || closing) {
             return false;
         }
         ch.pipeline().addLast(new FrameDispatcher(p));

@@ -8,12 +8,14 @@ import org.mpj.core.JobControl;
 import org.mpj.core.MpjException;
 import org.mpj.core.device.Device;
 import org.mpj.core.device.DeviceProvider;
+import org.mpj.core.device.WireUp;
 import org.mpj.core.match.MatchingEngine;
 
 /**
  * Registers the tcp device under the name {@code tcp}. For ranks that are threads of this JVM it
  * plays the part a launcher plays for separate JVMs: binds every rank's listening socket, builds the
- * {@link PeerTable} from their ports, and gives each rank its own device with that table.
+ * {@link PeerTable} from their ports, and gives each rank its own device with that table. For ranks in
+ * several JVMs it binds this JVM's ranks and gets the table from the launcher ({@link WireUp}).
  */
 public final class TcpDeviceProvider implements DeviceProvider {
     @Override
@@ -37,6 +39,48 @@ public final class TcpDeviceProvider implements DeviceProvider {
         Device[] devices = new Device[np];
         for (int r = 0; r < np; r++) {
             devices[r] = new TcpDevice(r, engines[r], job, settings, transport, table, listeners[r]);
+        }
+        return devices;
+    }
+
+    @Override
+    public Device[] processes(MatchingEngine[] engines, int firstRank, int worldSize, WireUp wireUp, Config config,
+                              JobControl job) {
+        return processDevices(engines, firstRank, worldSize, wireUp, config, job, false);
+    }
+
+    /**
+     * This JVM's tcp devices in a job of several JVMs. {@code tcpOnlyBetweenJvms}: the hybrid device
+     * reaches the ranks of this JVM itself, so no connection is made between them.
+     */
+    public static TcpDevice[] processDevices(MatchingEngine[] engines, int firstRank, int worldSize, WireUp wireUp,
+                                             Config config, JobControl job, boolean tcpOnlyBetweenJvms) {
+        int n = engines.length;
+        TcpSettings settings = new TcpSettings(config, wireUp.localAddress());
+        Transport transport = Transport.choose(settings.transport);
+        JobSecret secret = secret(config, worldSize);
+        ServerChannel[] listeners = new ServerChannel[n];
+        String[] mine = new String[n];
+        for (int i = 0; i < n; i++) {
+            listeners[i] = transport.listen(new InetSocketAddress(settings.bindAddress, 0));
+            InetSocketAddress a = (InetSocketAddress) listeners[i].localAddress();
+            mine[i] = a.getAddress().getHostAddress() + ":" + a.getPort();
+        }
+        PeerTable table;
+        try {
+            table = PeerTable.parse(String.join(",", wireUp.exchange(mine)), secret);
+        } catch (RuntimeException e) {
+            for (ServerChannel l : listeners) {
+                l.close();
+            }
+            throw e;
+        }
+        TcpDevice[] devices = new TcpDevice[n];
+        for (int i = 0; i < n; i++) {
+            int rank = firstRank + i;
+            devices[i] = tcpOnlyBetweenJvms
+                    ? new TcpDevice(rank, engines[i], job, settings, transport, table, listeners[i], firstRank, n)
+                    : new TcpDevice(rank, engines[i], job, settings, transport, table, listeners[i]);
         }
         return devices;
     }

@@ -22,7 +22,10 @@ final class TcpSettings {
     /** The largest message a rank sends or accepts (an RTS announcing more closes the connection). */
     static final String MAX_MESSAGE_BYTES = "mpj.tcp.maxMessageBytes";
     static final long DEFAULT_MAX_MESSAGE_BYTES = 1L << 30;
-    /** Interface the ranks listen on. */
+    /**
+     * Address the ranks listen on: for thread ranks loopback; for ranks in separate JVMs the address
+     * of this host that reached the launcher, unless this setting names one.
+     */
     static final String BIND_ADDRESS = "mpj.tcp.bindAddress";
     /** TCP_NODELAY: on, since MPI messages are latency-bound and frames are written whole. */
     static final String NO_DELAY = "mpj.tcp.noDelay";
@@ -53,6 +56,11 @@ final class TcpSettings {
     final int closeTimeoutMs;
 
     TcpSettings(Config c) {
+        this(c, "127.0.0.1");
+    }
+
+    /** @param defaultBind where ranks listen unless {@code mpj.tcp.bindAddress} names another address */
+    TcpSettings(Config c, String defaultBind) {
         maxFrameBytes = c.getInt(MAX_FRAME_BYTES, DEFAULT_MAX_FRAME_BYTES, 64 * 1024, 1 << 30);
         int generalEager = c.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
         eagerLimitBytes = c.getInt(EAGER_LIMIT_BYTES, Math.min(generalEager, maxFrameBytes), 0, maxFrameBytes);
@@ -70,7 +78,7 @@ final class TcpSettings {
         connectTimeoutMs = c.getInt(CONNECT_TIMEOUT_MS, 30_000, 1, Integer.MAX_VALUE);
         handshakeTimeoutMs = c.getInt(HANDSHAKE_TIMEOUT_MS, 10_000, 1, Integer.MAX_VALUE);
         closeTimeoutMs = c.getInt(CLOSE_TIMEOUT_MS, 10_000, 1, Integer.MAX_VALUE);
-        String bind = c.get(BIND_ADDRESS, "127.0.0.1");
+        String bind = c.get(BIND_ADDRESS, defaultBind);
         try {
             bindAddress = InetAddress.getByName(bind);
         } catch (UnknownHostException e) {

@@ -1,0 +1,354 @@
+package org.mpj.runtime;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.mpj.device.tcp.JobSecret;
+
+/**
+ * A job whose ranks live in several JVMs (the tcp and hybrid devices): starts them through a
+ * {@link JvmLauncher}, wires them up through a {@link LaunchServer}, forwards their output line by
+ * line and standard input to rank 0, and watches them. The first failure (a rank that threw, called
+ * Abort or left main without Finalize, a JVM that exited early or was killed, or the time limit)
+ * makes mpjrun order every JVM to abort; JVMs still running {@link #KILL_AFTER_MS} later are killed,
+ * and so is every JVM when mpjrun itself is stopped (SIGINT, SIGTERM).
+ */
+final class ProcessJob {
+    /** After the first failure, how long JVMs get to report and exit before they are killed. */
+    static final long KILL_AFTER_MS = 3_000;
+    /** After a JVM's control connection closed, how long to wait for its exit status to name the cause. */
+    static final long EXIT_STATUS_WAIT_MS = 1_000;
+
+    private final JvmCommand command;
+    private final JvmLauncher launcher;
+    private final InetAddress controlBind;
+    private final long timeoutMs;
+    private final boolean forwardStdin;
+
+    ProcessJob(JvmCommand command, JvmLauncher launcher, InetAddress controlBind, long timeoutMs, boolean forwardStdin) {
+        this.command = command;
+        this.launcher = launcher;
+        this.controlBind = controlBind;
+        this.timeoutMs = timeoutMs;
+        this.forwardStdin = forwardStdin;
+    }
+
+    /** One JVM as the launcher tracks it. */
+    private static final class Jvm {
+        int first;
+        int count;
+        boolean resultIn;
+        boolean closed;
+        /** -1 until the process exit status is known. */
+        int exitStatus = -1;
+        /** Exited through System.exit: every rank had finalized (true) or not (false); null if not. */
+        Boolean exitingFinalized;
+        String closeError;
+        /** The JVM's end has been judged (at most one failure per JVM's end). */
+        boolean judged;
+
+        String ranks() {
+            return count == 1 ? "rank " + first : "ranks " + first + ".." + (first + count - 1);
+        }
+
+        boolean finished(boolean oneProcess) {
+            return closed && (oneProcess || exitStatus >= 0);
+        }
+    }
+
+    /** A failure with how directly it names its cause: lower is closer to the cause. */
+    private record Failure(int priority, int rank, int code, String message) {
+    }
+
+    JobResult run() throws IOException, InterruptedException {
+        JobSecret secret = JobSecret.random();
+        int jvmCount = command.jvms();
+        int[] counts = new int[jvmCount];
+        Jvm[] jvms = new Jvm[jvmCount];
+        for (int j = 0; j < jvmCount; j++) {
+            counts[j] = command.ranksOf(j);
+            jvms[j] = new Jvm();
+            jvms[j].first = j * command.perJvm();
+            jvms[j].count = counts[j];
+        }
+        LinkedBlockingQueue<JvmEvent> events = new LinkedBlockingQueue<>();
+        List<Process> processes = new ArrayList<>();
+        List<Thread> pumps = new ArrayList<>();
+        Thread killer = new Thread(() -> destroy(processes), "mpjrun-kill-jvms");
+        try (LaunchServer server = new LaunchServer(controlBind, secret, counts, events)) {
+            server.start();
+            JvmCommand c = new JvmCommand(server.address(), command.np(), command.perJvm(), command.device(),
+                    command.appClassPath(), command.mainClass(), command.args(), command.settings(), command.shared(),
+                    command.tagOutput(), command.javaOptions());
+            Runtime.getRuntime().addShutdownHook(killer);
+            try {
+                synchronized (processes) {
+                    processes.addAll(launcher.start(c, secret));
+                }
+            } catch (IOException e) {
+                return new JobResult(1, -1, "cannot start the JVMs (" + launcher.describe() + "): " + e.getMessage(), null);
+            }
+            boolean oneProcess = processes.size() == 1 && jvmCount > 1;
+            for (int p = 0; p < processes.size(); p++) {
+                Process proc = processes.get(p);
+                pumps.add(new OutputPump(proc.getInputStream(), () -> System.out, "mpjrun-out-" + p));
+                pumps.add(new OutputPump(proc.getErrorStream(), () -> System.err, "mpjrun-err-" + p));
+                int jvm = oneProcess ? -1 : p;
+                proc.onExit().thenAccept(x -> events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITED, x.exitValue(), -1, null)));
+                if (p == 0 && forwardStdin) {
+                    startStdinPump(proc.getOutputStream());
+                } else {
+                    closeQuietly(proc.getOutputStream());
+                }
+            }
+            pumps.forEach(Thread::start);
+            JobResult result = watch(jvms, events, server, processes, oneProcess);
+            for (Thread t : pumps) {
+                t.join(EXIT_STATUS_WAIT_MS);
+            }
+            return result;
+        } finally {
+            destroy(processes);
+            try {
+                Runtime.getRuntime().removeShutdownHook(killer);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run
+            }
+        }
+    }
+
+    private JobResult watch(Jvm[] jvms, LinkedBlockingQueue<JvmEvent> events, LaunchServer server,
+                            List<Process> processes, boolean oneProcess) throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = timeoutMs > 0 ? start + TimeUnit.MILLISECONDS.toNanos(timeoutMs) : Long.MAX_VALUE;
+        long killAt = Long.MAX_VALUE;
+        List<Failure> failures = new ArrayList<>();
+        Failure timedOut = null;
+        int launcherExit = -1;
+        while (true) {
+            if (allFinished(jvms, oneProcess, launcherExit)) {
+                break;
+            }
+            long now = System.nanoTime();
+            if (now - killAt >= 0) {
+                destroy(processes);
+                killAt = now + TimeUnit.SECONDS.toNanos(10);
+                if (!failures.isEmpty() || timedOut != null) {
+                    break;
+                }
+            }
+            if (timedOut == null && failures.isEmpty() && now - deadline >= 0) {
+                timedOut = new Failure(-1, -1, 124, "timed out after " + timeoutMs + " ms" + running(jvms));
+                server.abortAll(-1, 124, timedOut.message());
+                killAt = now + TimeUnit.MILLISECONDS.toNanos(KILL_AFTER_MS);
+            }
+            long waitNs = Math.min(killAt, deadline) - now;
+            JvmEvent e = events.poll(Math.max(1, Math.min(waitNs, TimeUnit.MILLISECONDS.toNanos(200))), TimeUnit.NANOSECONDS);
+            if (e == null) {
+                continue;
+            }
+            Failure f = apply(e, jvms, oneProcess, server);
+            if (e.jvm() < 0 && e.kind() == JvmEvent.Kind.EXITED) {
+                launcherExit = e.code();
+            }
+            if (f != null) {
+                if (failures.isEmpty() && timedOut == null) {
+                    server.abortAll(f.rank(), f.code(), f.message());
+                    killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KILL_AFTER_MS);
+                }
+                failures.add(f);
+            }
+        }
+        // Exit statuses that arrive right after the connections closed name a killed JVM's cause.
+        collectLate(jvms, events, oneProcess, failures, server);
+        if (timedOut != null) {
+            return new JobResult(124, -1, timedOut.message(), null);
+        }
+        if (launcherExit > 0 && failures.isEmpty()) {
+            failures.add(new Failure(2, -1, launcherExit, launcher.describe() + " exited with status " + launcherExit));
+        }
+        if (failures.isEmpty()) {
+            return JobResult.success();
+        }
+        Failure best = failures.get(0);
+        for (Failure f : failures) {
+            if (f.priority() < best.priority()) {
+                best = f;
+            }
+        }
+        return new JobResult(best.code(), best.rank(), best.message(), null);
+    }
+
+    /** Updates the JVM's state; returns the failure this event reveals, if any. */
+    private Failure apply(JvmEvent e, Jvm[] jvms, boolean oneProcess, LaunchServer server) {
+        if (e.jvm() < 0) {
+            return launcherEnded(e.code(), jvms, server);
+        }
+        Jvm j = jvms[e.jvm()];
+        switch (e.kind()) {
+            case RESULT -> {
+                j.resultIn = true;
+                if (e.code() != 0) {
+                    boolean own = e.rank() >= j.first && e.rank() < j.first + j.count;
+                    return new Failure(own ? 0 : 3, e.rank(), e.code(), e.message());
+                }
+            }
+            case EXITING -> j.exitingFinalized = e.code() == 1;
+            case CLOSED -> {
+                j.closed = true;
+                j.closeError = e.message();
+            }
+            case EXITED -> {
+                j.exitStatus = e.code();
+                // A JVM that never connected has no connection to close; one that did closes it next.
+                j.closed |= !server.connected(e.jvm());
+            }
+            default -> {
+            }
+        }
+        if (j.judged || !j.finished(oneProcess)) {
+            return null;
+        }
+        j.judged = true;
+        return deathOf(j);
+    }
+
+    /**
+     * The one process that started every JVM (srun) ended: JVMs that never connected never will, so
+     * they count as ended; returns the failure of the first of them, if any.
+     */
+    private Failure launcherEnded(int status, Jvm[] jvms, LaunchServer server) {
+        Failure first = null;
+        for (int i = 0; i < jvms.length; i++) {
+            Jvm j = jvms[i];
+            if (!j.closed && !server.connected(i)) {
+                j.closed = true;
+                j.judged = true;
+                if (first == null) {
+                    first = new Failure(2, j.first, status > 0 ? status : 1, launcher.describe() + " exited with status "
+                            + status + " before the JVM of " + j.ranks() + " connected to mpjrun");
+                }
+            }
+        }
+        return first;
+    }
+
+    /** The failure of a JVM whose connection closed or whose process exited, or null if it ended well. */
+    private static Failure deathOf(Jvm j) {
+        if (j.resultIn && j.exitStatus <= 0) {
+            return null;
+        }
+        if (Boolean.TRUE.equals(j.exitingFinalized) && j.exitStatus <= 0) {
+            return null;
+        }
+        if (j.resultIn) {
+            return j.exitStatus > 0 ? new Failure(2, j.first, j.exitStatus, "the JVM of " + j.ranks()
+                    + " reported its result, then exited with status " + j.exitStatus) : null;
+        }
+        String how;
+        if (Boolean.FALSE.equals(j.exitingFinalized)) {
+            how = "called System.exit(" + Math.max(j.exitStatus, 0) + ") before MPI.Finalize";
+        } else if (j.exitStatus > 128) {
+            how = "was killed by signal " + (j.exitStatus - 128) + signalName(j.exitStatus - 128);
+        } else if (j.exitStatus >= 0) {
+            how = "ended with exit status " + j.exitStatus + " without reporting its result"
+                    + (j.closeError != null ? " (" + j.closeError + ")" : "");
+        } else {
+            how = "lost its control connection to mpjrun" + (j.closeError != null ? " (" + j.closeError + ")" : "");
+        }
+        int code = j.exitStatus > 0 ? j.exitStatus : 1;
+        return new Failure(1, j.first, code, j.ranks() + " " + how);
+    }
+
+    private static String signalName(int signal) {
+        return switch (signal) {
+            case 9 -> " (SIGKILL)";
+            case 15 -> " (SIGTERM)";
+            case 2 -> " (SIGINT)";
+            case 11 -> " (SIGSEGV)";
+            case 6 -> " (SIGABRT)";
+            default -> "";
+        };
+    }
+
+    private static boolean allFinished(Jvm[] jvms, boolean oneProcess, int launcherExit) {
+        for (Jvm j : jvms) {
+            if (!j.finished(oneProcess)) {
+                return false;
+            }
+        }
+        return !oneProcess || launcherExit >= 0;
+    }
+
+    /** Waits a little for the exit events of JVMs whose connection closed, so a kill -9 is named as one. */
+    private void collectLate(Jvm[] jvms, LinkedBlockingQueue<JvmEvent> events, boolean oneProcess, List<Failure> failures,
+                             LaunchServer server)
+            throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXIT_STATUS_WAIT_MS);
+        while (!allFinished(jvms, oneProcess, 0) && System.nanoTime() - until < 0) {
+            JvmEvent e = events.poll(50, TimeUnit.MILLISECONDS);
+            if (e != null) {
+                Failure f = apply(e, jvms, oneProcess, server);
+                if (f != null) {
+                    failures.add(f);
+                }
+            }
+        }
+        for (JvmEvent e = events.poll(); e != null; e = events.poll()) {
+            Failure f = apply(e, jvms, oneProcess, server);
+            if (f != null) {
+                failures.add(f);
+            }
+        }
+    }
+
+    private static String running(Jvm[] jvms) {
+        StringBuilder sb = new StringBuilder();
+        for (Jvm j : jvms) {
+            if (!j.resultIn && !j.closed) {
+                sb.append(sb.length() == 0 ? "; still running: " : ", ").append(j.ranks());
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void destroy(List<Process> processes) {
+        synchronized (processes) {
+            for (Process p : processes) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    /** Copies mpjrun's standard input to rank 0's JVM until either ends. */
+    private static void startStdinPump(OutputStream to) {
+        Thread t = new Thread(() -> {
+            byte[] buf = new byte[8192];
+            InputStream in = System.in;
+            try (to) {
+                for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+                    to.write(buf, 0, n);
+                    to.flush();
+                }
+            } catch (IOException e) {
+                // rank 0's JVM has ended
+            }
+        }, "mpjrun-stdin");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void closeQuietly(OutputStream out) {
+        try {
+            out.close();
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+}

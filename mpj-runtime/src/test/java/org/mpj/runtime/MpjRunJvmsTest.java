@@ -1,0 +1,259 @@
+package org.mpj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpj.tests.launch.LaunchPrograms;
+import picocli.CommandLine;
+
+/**
+ * mpjrun with ranks in JVMs of their own (--dev tcp, hybrid): output forwarding, standard input,
+ * and every way a rank can end the job, each named, with no JVM left behind. mpjrun runs in this JVM
+ * (its stdout, stderr and stdin replaced for the call), except where the test must signal it.
+ */
+class MpjRunJvmsTest {
+    private static final Pattern PID = Pattern.compile("(?m)^(?:\\[\\d+\\] )?PID (\\d+) (\\d+)$");
+    /** The rank JVMs of these short programs start faster with C1 only and a serial collector. */
+    static final String FAST_START = "-Dmpj.rankJavaOpts=" + String.join(" ", Jobs.FAST_START);
+    /** The "within a few seconds": from the failure to mpjrun's exit. */
+    static final long ENDS_WITHIN_MS = 8_000;
+
+    record Run(int exitCode, String out, String err, long millis) {
+        List<Long> pids() {
+            List<Long> pids = new ArrayList<>();
+            Matcher m = PID.matcher(out);
+            while (m.find()) {
+                pids.add(Long.parseLong(m.group(2)));
+            }
+            return pids;
+        }
+    }
+
+    /** Output captured from several threads at once (the output pumps, the ranks). */
+    static final class Capture extends ByteArrayOutputStream {
+        synchronized String text() {
+            return toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    static synchronized Run mpjrun(String stdin, Capture out, Capture err, String... args) {
+        PrintStream savedOut = System.out, savedErr = System.err;
+        InputStream savedIn = System.in;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+        long t0 = System.nanoTime();
+        int code;
+        try {
+            CommandLine cmd = MpjRun.commandLine();
+            StringWriter w = new StringWriter();
+            cmd.setOut(new PrintWriter(w, true));
+            cmd.setErr(new PrintWriter(w, true));
+            code = cmd.execute(args);
+            System.err.print(w);
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+            System.setIn(savedIn);
+        }
+        return new Run(code, out.text(), err.text(), (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    static Run mpjrun(String... args) {
+        return mpjrun("", new Capture(), new Capture(), args);
+    }
+
+    static String programs() {
+        return new File(LaunchPrograms.class.getProtectionDomain().getCodeSource().getLocation().getPath()).getPath();
+    }
+
+    static String[] job(String dev, int np, Class<?> program, String... args) {
+        List<String> a = new ArrayList<>(List.of("--dev", dev, "-np", Integer.toString(np), "--ranks-per-jvm",
+                dev.equals("hybrid") ? "2" : "1", "--timeout", "60", FAST_START, "-cp", programs(), program.getName()));
+        a.addAll(List.of(args));
+        return a.toArray(new String[0]);
+    }
+
+    static void assertNoneAlive(List<Long> pids, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ENDS_WITHIN_MS);
+        for (long pid : pids) {
+            while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+                    what + ": the JVM with pid " + pid + " is still running");
+        }
+    }
+
+    @ParameterizedTest(name = "--dev {0}")
+    @ValueSource(strings = {"shm", "tcp", "hybrid"})
+    @Timeout(120)
+    void linesOfEveryRankArriveWholeAndTagged(String dev) {
+        int np = 3, lines = 200;
+        Run r = mpjrun("", new Capture(), new Capture(), prepend("--tag-output", job(dev, np, LaunchPrograms.Chatter.class,
+                Integer.toString(lines))));
+        assertEquals(0, r.exitCode(), r.err());
+        int[] outCount = new int[np], errCount = new int[np];
+        for (String line : r.out().split("\n")) {
+            if (line.contains(" PID ")) {
+                continue;
+            }
+            Matcher m = Pattern.compile("^\\[(\\d)\\] line (\\d) \\d+ ([a-z]{200})$").matcher(line);
+            assertTrue(m.matches(), "a stdout line split or mixed: '" + line + "'");
+            int rank = Integer.parseInt(m.group(1));
+            assertEquals(m.group(1), m.group(2), "tag and writer differ: " + line);
+            assertEquals(String.valueOf((char) ('a' + rank)).repeat(200), m.group(3), "line of rank " + rank + ": " + line);
+            outCount[rank]++;
+        }
+        for (String line : r.err().split("\n")) {
+            Matcher m = Pattern.compile("^\\[(\\d)\\] err (\\d) \\d+ ([a-z]{100})$").matcher(line);
+            assertTrue(m.matches(), "a stderr line split or mixed: '" + line + "'");
+            errCount[Integer.parseInt(m.group(1))]++;
+        }
+        for (int rank = 0; rank < np; rank++) {
+            assertEquals(lines, outCount[rank], "stdout lines of rank " + rank);
+            assertEquals(lines, errCount[rank], "stderr lines of rank " + rank);
+        }
+    }
+
+    @ParameterizedTest(name = "--dev {0}")
+    @ValueSource(strings = {"shm", "tcp", "hybrid"})
+    @Timeout(120)
+    void standardInputGoesToRankZeroOnly(String dev) {
+        Run r = mpjrun("first line\nsecond line\n", new Capture(), new Capture(), job(dev, 3, LaunchPrograms.EchoStdin.class));
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("echo: first line\necho: second line\n"), "rank 0's echo: " + r.out());
+    }
+
+    @ParameterizedTest(name = "--dev {0}: rank {2} does {1}")
+    @CsvSource({
+        "tcp, throw, 1, 1, planned failure of rank 1",
+        "hybrid, throw, 2, 1, planned failure of rank 2",
+        "tcp, abort, 2, 7, rank 2 called MPI.Abort(7)",
+        "hybrid, abort, 3, 7, rank 3 called MPI.Abort(7)",
+        "tcp, exit, 1, 3, rank 1 called System.exit(3) before MPI.Finalize",
+        "hybrid, exit, 0, 3, ranks 0..1 called System.exit(3) before MPI.Finalize",
+        "tcp, return, 2, 1, rank 2 returned from main without calling MPI.Finalize",
+        "hybrid, return, 1, 1, rank 1 returned from main without calling MPI.Finalize",
+    })
+    @Timeout(120)
+    void aFailingRankEndsTheJobNamingItself(String dev, String how, int failing, int code, String expected)
+            throws InterruptedException {
+        Run r = mpjrun(job(dev, 4, LaunchPrograms.Failing.class, how, Integer.toString(failing)));
+        assertEquals(code, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("mpjrun: ") && r.err().contains(expected), "mpjrun names the cause: " + r.err());
+        assertEquals(4, r.pids().size(), "every rank started: " + r.out());
+        assertNoneAlive(r.pids(), how);
+    }
+
+    @Test
+    @Timeout(60)
+    void finalizeThenSystemExitIsASuccess() {
+        Run r = mpjrun(job("tcp", 3, LaunchPrograms.Failing.class, "finalize-exit", "0"));
+        assertEquals(0, r.exitCode(), r.err());
+    }
+
+    @ParameterizedTest(name = "--dev {0}")
+    @ValueSource(strings = {"tcp", "hybrid"})
+    @Timeout(120)
+    void aRankKilledWithSignalNineEndsTheJob(String dev) throws Exception {
+        Capture out = new Capture(), err = new Capture();
+        CompletableFuture<Run> job = CompletableFuture.supplyAsync(() ->
+                mpjrun("", out, err, job(dev, 4, LaunchPrograms.Failing.class, "sleep", "0")));
+        long victim = waitForPids(out, 4).get(3);
+        new ProcessBuilder("kill", "-9", Long.toString(victim)).start().waitFor();
+        long killedAt = System.nanoTime();
+        Run r = job.get(60, TimeUnit.SECONDS);
+        long ms = (System.nanoTime() - killedAt) / 1_000_000;
+        assertNotEquals(0, r.exitCode(), r.err());
+        String named = dev.equals("tcp") ? "rank 3 was killed by signal 9" : "ranks 2..3 was killed by signal 9";
+        assertTrue(r.err().contains(named), "mpjrun names the killed rank: " + r.err());
+        assertTrue(ms < ENDS_WITHIN_MS, "the job ended " + ms + " ms after the kill");
+        assertNoneAlive(r.pids(), "kill -9");
+    }
+
+    static List<Long> waitForPids(Capture out, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            Run snapshot = new Run(0, out.text(), "", 0);
+            if (snapshot.pids().size() >= n) {
+                List<Long> pids = new ArrayList<>(n);
+                for (int rank = 0; rank < n; rank++) {
+                    Matcher m = Pattern.compile("(?m)^(?:\\[\\d+\\] )?PID " + rank + " (\\d+)$").matcher(snapshot.out());
+                    assertTrue(m.find(), "no PID line of rank " + rank + ": " + snapshot.out());
+                    pids.add(Long.parseLong(m.group(1)));
+                }
+                return pids;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the ranks did not all start within 60 s: " + out.text());
+    }
+
+    /**
+     * mpjrun as a process of its own, stopped with SIGINT or SIGTERM as Ctrl-C or a batch system
+     * would (its shutdown hook kills the JVMs), or killed with SIGKILL (the JVMs see their control
+     * connection drop and end themselves).
+     */
+    @ParameterizedTest(name = "SIG{0}")
+    @ValueSource(strings = {"INT", "TERM", "KILL"})
+    @Timeout(120)
+    void stoppingMpjrunEndsEveryRank(String signal) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(), "-cp", System.getProperty("java.class.path"),
+                MpjRun.class.getName()));
+        cmd.addAll(List.of(job("tcp", 3, LaunchPrograms.Failing.class, "sleep", "0")));
+        Process mpjrun = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Capture out = new Capture();
+        Thread reader = new Thread(() -> {
+            try {
+                mpjrun.getInputStream().transferTo(out);
+            } catch (java.io.IOException ignored) {
+                // mpjrun ended
+            }
+        });
+        reader.start();
+        List<Long> pids = waitForPids(out, 3);
+        new ProcessBuilder("kill", "-" + signal, Long.toString(mpjrun.pid())).start().waitFor();
+        assertTrue(mpjrun.waitFor(10, TimeUnit.SECONDS), "mpjrun did not end on SIG" + signal);
+        assertNoneAlive(pids, "SIG" + signal + " to mpjrun");
+    }
+
+    @Test
+    @Timeout(60)
+    void badLauncherOptionsExitTwo() {
+        Run r = mpjrun("--dev", "tcp", "--ranks-per-jvm", "0", "-cp", programs(), LaunchPrograms.Chatter.class.getName());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--ranks-per-jvm must be at least 1 (got 0)"), r.err());
+        r = mpjrun("--hostfile", "/nonexistent", "-cp", programs(), LaunchPrograms.Chatter.class.getName());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--hostfile needs --dev tcp or --dev hybrid"), r.err());
+    }
+
+    static String[] prepend(String first, String[] rest) {
+        String[] a = new String[rest.length + 1];
+        a[0] = first;
+        System.arraycopy(rest, 0, a, 1, rest.length);
+        return a;
+    }
+}

@@ -1,0 +1,130 @@
+package org.mpj.tests.launch;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import mpi.MPI;
+
+/** Programs that the launcher tests start with mpjrun; every rank first prints "PID rank pid". */
+public final class LaunchPrograms {
+    private LaunchPrograms() {
+    }
+
+    static int start(String[] args) {
+        MPI.Init(args);
+        int rank = MPI.COMM_WORLD.Rank();
+        System.out.println("PID " + rank + " " + ProcessHandle.current().pid());
+        MPI.COMM_WORLD.Barrier();
+        return rank;
+    }
+
+    /** Waits for a message that never comes. */
+    static void block() {
+        MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, 99);
+    }
+
+    /**
+     * args[0] says how rank args[1] ends (the others wait in a receive): {@code throw}, {@code abort}
+     * (Abort(7)), {@code exit} (System.exit(3) before Finalize), {@code return} (main returns without
+     * Finalize), {@code sleep} (nobody ends: the test kills a JVM or mpjrun), {@code finalize-exit}
+     * (every rank calls Finalize, then System.exit(0): a success).
+     */
+    public static class Failing {
+        public static void main(String[] args) throws InterruptedException {
+            int rank = start(args);
+            int failing = Integer.parseInt(args[1]);
+            if (args[0].equals("finalize-exit")) {
+                MPI.Finalize();
+                System.exit(0);
+            }
+            if (rank == failing) {
+                Thread.sleep(300);
+                switch (args[0]) {
+                    case "throw" -> throw new IllegalStateException("planned failure of rank " + rank);
+                    case "abort" -> MPI.COMM_WORLD.Abort(7);
+                    case "exit" -> System.exit(3);
+                    case "return" -> {
+                        return;
+                    }
+                    default -> block();
+                }
+            }
+            block();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Every rank writes {@code args[0]} lines to stdout and stderr, each in three pieces (print,
+     * print, println), so that only line buffering keeps them whole: "line RANK I" then 200 copies of
+     * the rank's letter.
+     */
+    public static class Chatter {
+        public static void main(String[] args) {
+            int rank = start(args);
+            int lines = Integer.parseInt(args[0]);
+            String fill = String.valueOf((char) ('a' + rank)).repeat(100);
+            for (int i = 0; i < lines; i++) {
+                System.out.print("line " + rank + " " + i + " ");
+                System.out.print(fill);
+                System.out.println(fill);
+                System.err.print("err " + rank + " " + i + " ");
+                System.err.println(fill);
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /** Rank 0 echoes standard input as "echo: LINE"; every other rank must read end of file at once. */
+    public static class EchoStdin {
+        public static void main(String[] args) throws Exception {
+            int rank = start(args);
+            if (rank == 0) {
+                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    System.out.println("echo: " + line);
+                }
+            } else if (System.in.read() != -1) {
+                throw new IllegalStateException("rank " + rank + " read standard input, which is rank 0's");
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Prints "ADDR rank a,b,..." (the IPv4 addresses of the rank's network namespace or host), then
+     * passes eager and rendezvous messages around the ring and checks an Allreduce of the ranks.
+     */
+    public static class Where {
+        public static void main(String[] args) throws Exception {
+            int rank = start(args);
+            int size = MPI.COMM_WORLD.Size();
+            StringBuilder addrs = new StringBuilder();
+            for (java.net.NetworkInterface nic : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                for (java.net.InetAddress a : java.util.Collections.list(nic.getInetAddresses())) {
+                    if (a instanceof java.net.Inet4Address) {
+                        addrs.append(addrs.length() == 0 ? "" : ",").append(a.getHostAddress());
+                    }
+                }
+            }
+            System.out.println("ADDR " + rank + " " + addrs);
+            System.out.println("SLURM_PROCID " + rank + " " + System.getenv("SLURM_PROCID"));
+            for (int n : new int[] {1, 100_000}) {
+                long[] out = new long[n], in = new long[n];
+                java.util.Arrays.fill(out, rank * 1000L + n);
+                MPI.COMM_WORLD.Sendrecv(out, 0, n, MPI.LONG, (rank + 1) % size, 5,
+                        in, 0, n, MPI.LONG, (rank + size - 1) % size, 5);
+                long expected = ((rank + size - 1) % size) * 1000L + n;
+                if (in[0] != expected || in[n - 1] != expected) {
+                    throw new IllegalStateException("rank " + rank + ": ring of " + n + " longs got " + in[0]);
+                }
+            }
+            int[] sum = new int[1];
+            MPI.COMM_WORLD.Allreduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
+            if (sum[0] != size * (size - 1) / 2) {
+                throw new IllegalStateException("rank " + rank + ": Allreduce gave " + sum[0]);
+            }
+            MPI.Finalize();
+        }
+    }
+}
