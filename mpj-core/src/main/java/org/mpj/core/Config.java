@@ -36,6 +36,9 @@ public final class Config {
      * one per job and passes it in the environment (MPJ_JOBSECRET), never on a command line.
      */
     public static final String JOB_SECRET = "mpj.jobSecret";
+    /** Ranks per JVM in a job of several JVMs, each holding a block of consecutive ranks (set by mpjrun). */
+    public static final String RANKS_PER_JVM = "mpj.ranksPerJvm";
+
     /** Ranks of the job on this host, all JVMs together; set by the launcher, for the idle strategy. */
     public static final String RANKS_ON_HOST = "mpj.ranksOnHost";
     /** A properties file to read settings from. */

@@ -86,6 +86,7 @@ public final class RankMain {
             System.err.println("mpj: this JVM could not join the job (control " + a.control + "): " + e.getMessage());
             return 1;
         }
+        overrides.put(Config.RANKS_PER_JVM, Integer.toString(a.perJvm));
         int first = jvm * a.perJvm;
         int count = Math.min(a.perJvm, a.np - first);
         JobControl job = new JobControl(Math.max(count, 1));

@@ -22,8 +22,12 @@ public final class HybridDevice implements Device {
     /** This JVM's ranks' tcp devices, by local index, to wake the receiver of a local delivery. */
     private final TcpDevice[] localTcp;
 
-    HybridDevice(int firstRank, MatchingEngine[] local, TcpDevice tcp, TcpDevice[] localTcp) {
+    /** JVMs hold blocks of this many consecutive ranks: a rank's node is its JVM. */
+    private final int ranksPerJvm;
+
+    HybridDevice(int firstRank, MatchingEngine[] local, TcpDevice tcp, TcpDevice[] localTcp, int ranksPerJvm) {
         this.firstRank = firstRank;
+        this.ranksPerJvm = ranksPerJvm;
         this.local = local;
         this.tcp = tcp;
         this.localTcp = localTcp;
@@ -43,6 +47,12 @@ public final class HybridDevice implements Device {
             localTcp[i].wakeUp();
         }
         return done;
+    }
+
+    /** Ranks of one JVM share memory: the node of a rank is the JVM that runs it. */
+    @Override
+    public int node(int worldRank) {
+        return worldRank / ranksPerJvm;
     }
 
     @Override

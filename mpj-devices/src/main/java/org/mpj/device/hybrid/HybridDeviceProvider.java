@@ -23,7 +23,7 @@ public final class HybridDeviceProvider implements DeviceProvider {
     @Override
     public Device[] threads(MatchingEngine[] engines, Config config, JobControl job) {
         Device[] devices = new Device[engines.length];
-        java.util.Arrays.fill(devices, new ShmDevice(engines));
+        java.util.Arrays.fill(devices, new ShmDevice(engines, Integer.MAX_VALUE));
         return devices;
     }
 
@@ -32,9 +32,10 @@ public final class HybridDeviceProvider implements DeviceProvider {
                               JobControl job) {
         TcpDevice[] tcp = TcpDeviceProvider.processDevices(engines, firstRank, worldSize, wireUp, config, job, true);
         MatchingEngine[] local = engines.clone();
+        int ranksPerJvm = config.getInt(Config.RANKS_PER_JVM, engines.length, 1, Integer.MAX_VALUE);
         Device[] devices = new Device[engines.length];
         for (int i = 0; i < engines.length; i++) {
-            devices[i] = new HybridDevice(firstRank, local, tcp[i], tcp);
+            devices[i] = new HybridDevice(firstRank, local, tcp[i], tcp, ranksPerJvm);
         }
         return devices;
     }

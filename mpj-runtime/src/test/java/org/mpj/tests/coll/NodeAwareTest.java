@@ -115,6 +115,18 @@ class NodeAwareTest {
     }
 
     /** Runs {@code primitive} as the correctness matrix does, against its sequential reference. */
+    /**
+     * Hybrid jobs (JVMs of 2 and 3 thread ranks): the table's choice, hierarchical where nodes hold
+     * several ranks, shared-memory on sub-communicators that Split leaves inside one JVM.
+     */
+    @ParameterizedTest(name = "hybrid {1} per JVM, np={0}")
+    @org.junit.jupiter.params.provider.CsvSource({"5, 2", "7, 3"})
+    @Timeout(180)
+    void collectivesAcrossJvms(int np, int perJvm) {
+        Jobs.runOk(Jobs.Launch.hybrid(perJvm), np, CollMatrixTest.Matrix.class, "quick",
+                "Barrier,Bcast,Allreduce,Allgather,Alltoall,Reduce,Gather,Scatter,Scan");
+    }
+
     private static void run(int np, String primitive, Map<String, String> settings) {
         Jobs.runOk(np, settings, CollMatrixTest.Matrix.class, "quick", primitive);
     }
