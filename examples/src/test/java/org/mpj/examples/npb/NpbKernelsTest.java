@@ -29,8 +29,14 @@ class NpbKernelsTest {
         runOk(ranks, IS.class, "S");
     }
 
+    @ParameterizedTest(name = "CG class S, {0} ranks")
+    @ValueSource(ints = {1, 2, 4, 8})
+    void cgVerifies(int ranks) {
+        runOk(ranks, CG.class, "S");
+    }
+
     @ParameterizedTest(name = "{0} with another seed fails verification")
-    @ValueSource(strings = {"EP", "IS"})
+    @ValueSource(strings = {"EP", "IS", "CG"})
     void anotherSeedFailsVerification(String kernel) throws ClassNotFoundException {
         Class<?> main = Class.forName(NpbKernelsTest.class.getPackageName() + "." + kernel);
         JobResult r = run(2, main, "S", "314159267");
