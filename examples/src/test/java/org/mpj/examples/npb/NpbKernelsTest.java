@@ -35,8 +35,14 @@ class NpbKernelsTest {
         runOk(ranks, CG.class, "S");
     }
 
+    @ParameterizedTest(name = "MG class S, {0} ranks")
+    @ValueSource(ints = {1, 2, 4, 8})
+    void mgVerifies(int ranks) {
+        runOk(ranks, MG.class, "S");
+    }
+
     @ParameterizedTest(name = "{0} with another seed fails verification")
-    @ValueSource(strings = {"EP", "IS", "CG"})
+    @ValueSource(strings = {"EP", "IS", "CG", "MG"})
     void anotherSeedFailsVerification(String kernel) throws ClassNotFoundException {
         Class<?> main = Class.forName(NpbKernelsTest.class.getPackageName() + "." + kernel);
         JobResult r = run(2, main, "S", "314159267");
