@@ -41,8 +41,14 @@ class NpbKernelsTest {
         runOk(ranks, MG.class, "S");
     }
 
+    @ParameterizedTest(name = "FT class S, {0} ranks")
+    @ValueSource(ints = {1, 2, 4, 8})
+    void ftVerifies(int ranks) {
+        runOk(ranks, FT.class, "S");
+    }
+
     @ParameterizedTest(name = "{0} with another seed fails verification")
-    @ValueSource(strings = {"EP", "IS", "CG", "MG"})
+    @ValueSource(strings = {"EP", "IS", "CG", "MG", "FT"})
     void anotherSeedFailsVerification(String kernel) throws ClassNotFoundException {
         Class<?> main = Class.forName(NpbKernelsTest.class.getPackageName() + "." + kernel);
         JobResult r = run(2, main, "S", "314159267");
