@@ -57,7 +57,7 @@ public final class EP {
         double[] x = new double[2 * NK];
         double[] result = new double[2 + NQ]; // sx, sy, q[0..NQ)
         MPI.COMM_WORLD.Barrier();
-        double t0 = MPI.Wtime();
+        double t0 = Npb.seconds();
         double sx = 0;
         double sy = 0;
         for (long k = 0; k < mine; k++) {
@@ -82,7 +82,7 @@ public final class EP {
         result[1] = sy;
         double[] total = new double[2 + NQ];
         MPI.COMM_WORLD.Allreduce(result, 0, total, 0, 2 + NQ, MPI.DOUBLE, MPI.SUM);
-        double[] time = {MPI.Wtime() - t0};
+        double[] time = {Npb.seconds() - t0};
         MPI.COMM_WORLD.Allreduce(time, 0, time, 0, 1, MPI.DOUBLE, MPI.MAX);
 
         boolean verified = Math.abs((total[0] - sxRef) / sxRef) <= EPSILON
