@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.jar.JarFile;
 import org.mpj.core.Config;
+import org.mpj.core.MpjException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -157,6 +158,10 @@ public final class MpjRun implements Callable<Integer> {
                     timeoutSeconds * 1000);
             try (AutoCloseable streams = RankStreams.install(tagOutput)) {
                 result = job.run();
+            } catch (MpjException e) {
+                // The job could not start (a bad setting or table): say so in one line, as for tcp.
+                System.err.println("mpjrun: the job could not start: " + e.getMessage());
+                return 1;
             }
         } else {
             result = processJob(urls, mainClass, args).run();

@@ -114,6 +114,17 @@ class MpjRunTest {
 
     @Test
     @Timeout(30)
+    void anUnknownCollectiveAlgorithmStopsTheJobInOneLineNamingTheValidOnes() {
+        Run r = mpjrun("-np", "2", "--timeout", "20", "-Dmpj.coll.allreduce=fastest", "-cp", programsClassPath(),
+                MpjRunPrograms.Ring.class.getName(), "1");
+        assertEquals(1, r.exitCode(), r.all());
+        assertTrue(r.err().contains("mpjrun: the job could not start: MPI_ERR_ARG: setting mpj.coll.allreduce: "
+                + "unknown allreduce algorithm 'fastest'; valid: "), r.err());
+        assertTrue(!r.err().contains("\tat "), "no stack trace: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
     void aJobWhoseRankThrowsExitsOneNamingTheRankAndCause() {
         Run r = mpjrun("-np", "3", "--timeout", "20", "-cp", programsClassPath(), MpjRunPrograms.Thrower.class.getName());
         assertEquals(1, r.exitCode(), r.all());
