@@ -1,12 +1,14 @@
 package org.mpj.coll;
 
+import org.mpj.coll.select.Selector;
 import org.mpj.core.Config;
 import org.mpj.core.coll.CollectivesProvider;
 
-/** The entry point that core finds with ServiceLoader. */
+/** The entry point that core finds with ServiceLoader: reads the table once per job, at Init. */
 public final class MpjCollectivesLibrary implements CollectivesProvider.CollectivesLibrary {
     @Override
     public CollectivesProvider configure(Config config) {
-        return CommCollectives::new;
+        Selector selector = Selector.configure(config);
+        return comm -> new CommCollectives(comm, selector.forSize(comm.size()));
     }
 }

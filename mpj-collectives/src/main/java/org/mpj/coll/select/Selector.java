@@ -1,0 +1,108 @@
+package org.mpj.coll.select;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.mpj.core.Config;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+
+/**
+ * The job's choice of algorithms: the table (from the file that {@code mpj.coll.table} names, else
+ * the default on the class path) and the algorithms forced by {@code mpj.coll.<key>} settings. Made
+ * once per job at Init; {@link #forSize} resolves it for one communicator size.
+ */
+public final class Selector {
+    public static final String PREFIX = "mpj.coll.";
+    /** Setting: path of the table file; unset = the default table shipped with MPJ. */
+    public static final String TABLE = PREFIX + "table";
+    /** Settings under {@code mpj.coll.} that are not a primitive key. */
+    private static final Set<String> OTHER_SETTINGS = Set.of("table", "segmentbytes");
+    static final String DEFAULT_TABLE = "/org/mpj/coll/collectives.properties";
+
+    private final Table table;
+    private final Map<Primitive, String> forced;
+
+    Selector(Table table, Map<Primitive, String> forced) {
+        this.table = table;
+        this.forced = forced;
+    }
+
+    public static Selector configure(Config config) {
+        Map<Primitive, String> forced = new EnumMap<>(Primitive.class);
+        for (Map.Entry<String, String> e : config.withPrefix(PREFIX).entrySet()) {
+            // MPJ_COLL_REDUCE_SCATTER arrives as mpj.coll.reduce.scatter; compare case- and dot-blind.
+            String key = e.getKey().substring(PREFIX.length()).toLowerCase(Locale.ROOT).replace('.', '_');
+            if (OTHER_SETTINGS.contains(key) || e.getValue().isBlank()) {
+                continue;
+            }
+            Primitive p = Primitive.ofKey(key);
+            if (p == null) {
+                throw new MpjException(ErrorClass.ERR_ARG, "unknown setting " + e.getKey() + "; "
+                        + PREFIX + "<primitive> takes one of: " + Primitive.keys() + " (or " + TABLE + ")");
+            }
+            String name = e.getValue().strip();
+            if (Catalog.lookup(p, name) == null) {
+                throw new MpjException(ErrorClass.ERR_ARG, "setting " + e.getKey() + ": unknown " + p.key
+                        + " algorithm '" + name + "'; valid: " + String.join(", ", Catalog.names(p)));
+            }
+            forced.put(p, name);
+        }
+        return new Selector(readTable(config.get(TABLE)), forced);
+    }
+
+    private static Table readTable(String file) {
+        if (file != null && !file.isBlank()) {
+            try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+                return Table.parse(r, file);
+            } catch (NoSuchFileException e) {
+                throw new MpjException(ErrorClass.ERR_ARG, "setting " + TABLE + ": no such file " + file);
+            } catch (IOException e) {
+                throw new MpjException(ErrorClass.ERR_ARG, "setting " + TABLE + ": cannot read " + file + ": " + e);
+            }
+        }
+        InputStream in = Selector.class.getResourceAsStream(DEFAULT_TABLE);
+        if (in == null) {
+            return new Table(List.of());
+        }
+        return Table.parse(new InputStreamReader(in, StandardCharsets.UTF_8), "classpath:" + DEFAULT_TABLE);
+    }
+
+    /** The choice of every primitive for communicators of {@code ranks} ranks. */
+    public Choice[] forSize(int ranks) {
+        Choice[] choices = new Choice[Primitive.values().length];
+        for (Primitive p : Primitive.values()) {
+            String name = forced.get(p);
+            if (name != null) {
+                choices[p.ordinal()] = new Choice(new long[0], new long[0], new Object[0], Catalog.lookup(p, name));
+                continue;
+            }
+            List<Rule> rows = new ArrayList<>();
+            for (Rule rule : table.rules()) {
+                if (rule.primitive() == p && rule.coversRanks(ranks)) {
+                    rows.add(rule);
+                }
+            }
+            long[] lo = new long[rows.size()], hi = new long[rows.size()];
+            Object[] algorithms = new Object[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                lo[i] = rows.get(i).bytesLo();
+                hi[i] = rows.get(i).bytesHi();
+                algorithms[i] = Catalog.lookup(p, rows.get(i).algorithm());
+            }
+            choices[p.ordinal()] = new Choice(lo, hi, algorithms, Catalog.defaultAlgorithm(p));
+        }
+        return choices;
+    }
+}

@@ -1,0 +1,116 @@
+package org.mpj.coll.select;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpj.core.Config;
+import org.mpj.core.MpjException;
+
+class TableTest {
+    private static final String BCAST_DEFAULT = Catalog.names("bcast").get(0);
+    private static final String BCAST_OTHER = Catalog.names("bcast").get(1);
+
+    @Test
+    void parsesRangesCommentsAndBlankLines() {
+        Table t = Table.parse(new StringReader("""
+                # comment
+
+                bcast.2-4.0-8191 = %s
+                  bcast.5-.65536- =%s
+                barrier.3.0 = %s
+                """.formatted(BCAST_DEFAULT, BCAST_OTHER, Catalog.names("barrier").get(0))), "t");
+        assertEquals(List.of(
+                new Rule(Primitive.BCAST, 2, 4, 0, 8191, BCAST_DEFAULT, 3),
+                new Rule(Primitive.BCAST, 5, Rule.ANY_RANKS, 65536, Rule.ANY_BYTES, BCAST_OTHER, 4),
+                new Rule(Primitive.BARRIER, 3, 3, 0, 0, Catalog.names("barrier").get(0), 5)), t.rules());
+    }
+
+    @Test
+    void writeThenParseGivesTheSameRules() {
+        Table t = new Table(List.of(
+                new Rule(Primitive.BCAST, 1, 4, 0, 1023, BCAST_OTHER),
+                new Rule(Primitive.BCAST, 5, Rule.ANY_RANKS, 1024, Rule.ANY_BYTES, BCAST_DEFAULT),
+                new Rule(Primitive.REDUCE_SCATTER, 2, 2, 7, 7, Catalog.names("reduce_scatter").get(0))));
+        StringWriter out = new StringWriter();
+        t.write(out, "written by a test\nsecond line");
+        Table back = Table.parse(new StringReader(out.toString()), "round trip");
+        assertEquals(t.rules().size(), back.rules().size());
+        for (int i = 0; i < t.rules().size(); i++) {
+            Rule a = t.rules().get(i), b = back.rules().get(i);
+            assertEquals(a.format(), b.format());
+        }
+    }
+
+    @Test
+    void errorsNameTheSourceTheLineAndWhatIsValid() {
+        assertError("a.properties line 2: unknown bcast algorithm 'nope'; valid: " + BCAST_DEFAULT,
+                "# ok\nbcast.1-.0- = nope\n");
+        assertError("line 1: unknown primitive 'bcats'; valid: barrier, bcast", "bcats.1-.0- = x\n");
+        assertError("line 1: expected 'primitive.ranks.bytes = algorithm', found 'bcast.1-.0-'", "bcast.1-.0-\n");
+        assertError("line 1: expected 'primitive.ranks.bytes = algorithm'", "bcast.1- = " + BCAST_DEFAULT + "\n");
+        assertError("line 1: bad bytes range 'x-'", "bcast.1-.x- = " + BCAST_DEFAULT + "\n");
+        assertError("line 1: bad ranks range '4-2'", "bcast.4-2.0- = " + BCAST_DEFAULT + "\n");
+        assertError("line 1: a rank range starts at 1 or more", "bcast.0-2.0- = " + BCAST_DEFAULT + "\n");
+    }
+
+    private static void assertError(String expected, String text) {
+        MpjException e = assertThrows(MpjException.class, () -> Table.parse(new StringReader(text), "a.properties"));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+
+    @Test
+    void firstMatchingRuleWinsAndTheDefaultCoversTheRest(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("t.properties");
+        Files.writeString(file, "bcast.3-4.100-199 = " + BCAST_OTHER + "\nbcast.1-.150- = " + BCAST_DEFAULT + "\n"
+                + "bcast.1-.200- = " + BCAST_OTHER + "\n");
+        Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
+        Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER), def = Catalog.defaultAlgorithm(Primitive.BCAST);
+        Choice four = s.forSize(4)[Primitive.BCAST.ordinal()];
+        assertSame(def, four.pick(99));
+        assertSame(other, four.pick(100));
+        assertSame(other, four.pick(199));
+        assertSame(def, four.pick(200));
+        Choice two = s.forSize(2)[Primitive.BCAST.ordinal()];
+        assertSame(def, two.pick(100));
+        assertSame(def, two.pick(150));
+    }
+
+    @Test
+    void aSettingForcesOneAlgorithmAtEverySize() {
+        Selector s = Selector.configure(Config.withOverrides(Map.of("mpj.coll.bcast", BCAST_OTHER)));
+        Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER);
+        for (int ranks : new int[] {1, 3, 64}) {
+            assertSame(other, s.forSize(ranks)[Primitive.BCAST.ordinal()].pick(0));
+            assertSame(other, s.forSize(ranks)[Primitive.BCAST.ordinal()].pick(1L << 40));
+        }
+    }
+
+    @Test
+    void badSettingsNameTheSettingAndTheValidValues() {
+        MpjException e = assertThrows(MpjException.class,
+                () -> Selector.configure(Config.withOverrides(Map.of("mpj.coll.bcast", "nope"))));
+        assertTrue(e.getMessage().contains("setting mpj.coll.bcast: unknown bcast algorithm 'nope'; valid: "
+                + BCAST_DEFAULT), e.getMessage());
+        e = assertThrows(MpjException.class,
+                () -> Selector.configure(Config.withOverrides(Map.of("mpj.coll.bcat", BCAST_DEFAULT))));
+        assertTrue(e.getMessage().contains("unknown setting mpj.coll.bcat"), e.getMessage());
+        e = assertThrows(MpjException.class,
+                () -> Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, "/no/such/table"))));
+        assertTrue(e.getMessage().contains("no such file /no/such/table"), e.getMessage());
+    }
+
+    @Test
+    void theDefaultTableParses() {
+        Selector.configure(Config.withOverrides(Map.of()));
+    }
+}
