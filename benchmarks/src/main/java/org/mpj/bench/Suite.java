@@ -110,7 +110,7 @@ public class Suite {
             sum += us;
         }
         double avg = sum / PING_PONG_BATCHES;
-        return new Row("pingpong", type.name(), "p2p", world.Size(), bytes, batch * PING_PONG_BATCHES, min, avg, max,
+        return new Row("pingpong", type.name(), o.label, world.Size(), bytes, batch * PING_PONG_BATCHES, min, avg, max,
                 bytes / avg);
     }
 

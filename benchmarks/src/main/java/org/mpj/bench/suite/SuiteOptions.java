@@ -32,7 +32,7 @@ public final class SuiteOptions {
     /** Untimed repetitions before each point; -1 picks a tenth of the repetitions. */
     public int warmup = -1;
     public String csv;
-    /** Shown in tables and CSV as the algorithm: what the caller forced with -Dmpj.coll.KEY (the suite cannot see settings). */
+    /** Shown in tables and CSV as the algorithm (what the caller forced with -Dmpj.coll.KEY: the suite cannot see settings), or for ping-pong the device. */
     public String label = "default";
     public boolean quiet;
 
