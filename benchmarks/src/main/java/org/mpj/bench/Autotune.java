@@ -34,7 +34,9 @@ import org.mpj.coll.select.Table;
  * <ul>
  *   <li>{@code exhaustive} (default): every algorithm of the catalog (compositions included, as the
  *       catalog names them) of every primitive, forced by {@code mpj.coll.<key>}, at every rank count
- *       and size; the fastest per point makes the table ({@link TableBuilder});</li>
+ *       and size, {@code --rounds} times (each point keeps its best round: on a shared machine a round
+ *       that other work slowed down says nothing of the algorithm); the fastest per point makes the
+ *       table ({@link TableBuilder});</li>
  *   <li>{@code model}: the PLogP cost model (from a {@code PLogPMeasure --csv} file) ranks the
  *       algorithms; only its top candidates around its switch points are measured ({@link ModelSeed}).
  *       Given the exhaustive run's measurements ({@code --exhaustive}), it reports the time saved and the
@@ -61,7 +63,9 @@ public final class Autotune {
     List<Integer> ranks;
     boolean oversubscribe;
     List<String> primitives = SuiteOptions.COLLECTIVES;
-    int reps = 100, rounds = 2;
+    int reps = 100;
+    /** Rounds of every mode; each point keeps its best round. */
+    int rounds = 2;
     double segmentBytes;
     Path out = Path.of("benchmarks/target/tune"), plogp, exhaustive, table;
 
@@ -212,12 +216,14 @@ public final class Autotune {
 
     private void exhaustive() {
         long t0 = System.nanoTime();
-        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k).size()).sum() * ranks.size();
+        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k).size()).sum() * ranks.size() * rounds;
         List<Row> all = new ArrayList<>();
-        for (String key : primitives) {
-            for (String alg : Catalog.names(key)) {
-                for (int p : ranks) {
-                    all.addAll(measure(key, alg, p, sizesSpec, Map.of("mpj.coll." + key, alg)));
+        for (int round = 0; round < rounds; round++) {
+            for (String key : primitives) {
+                for (String alg : Catalog.names(key)) {
+                    for (int p : ranks) {
+                        all.addAll(measure(key, alg, p, sizesSpec, Map.of("mpj.coll." + key, alg)));
+                    }
                 }
             }
         }
@@ -227,7 +233,8 @@ public final class Autotune {
         Table t = TableBuilder.build(points(all));
         Path file = out.resolve("collectives.properties");
         TableFiles.write(t, file, "Written by the MPJ autotuner (exhaustive), device " + dev + ", ranks " + ranks + ", sizes "
-                + sizesSpec + ", " + reps + " repetitions.\nThe fastest measured algorithm per point; use with -Dmpj.coll.table=" + file);
+                + sizesSpec + ", " + reps + " repetitions, best of " + rounds + " rounds.\nThe fastest measured algorithm per point;"
+                + " use with -Dmpj.coll.table=" + file);
         System.err.printf(Locale.ROOT, "[autotune] %d points in %.1f s; table %s (%d lines)%n", all.size(), wall, file, t.rules().size());
         System.out.print(readString(file));
     }
@@ -242,14 +249,16 @@ public final class Autotune {
                 plans.put(key + "." + p, ModelSeed.plan(costs, key, p, sizes, Catalog.names(key)));
             }
         }
-        jobsTotal = plans.values().stream().mapToInt(pl -> pl.measure().size()).sum();
+        jobsTotal = plans.values().stream().mapToInt(pl -> pl.measure().size()).sum() * rounds;
         List<Row> measured = new ArrayList<>();
-        for (Map.Entry<String, ModelSeed.Plan> e : plans.entrySet()) {
-            String key = e.getKey().substring(0, e.getKey().lastIndexOf('.'));
-            int p = Integer.parseInt(e.getKey().substring(e.getKey().lastIndexOf('.') + 1));
-            for (Map.Entry<String, TreeSet<Long>> m : e.getValue().measure().entrySet()) {
-                String list = m.getValue().stream().map(String::valueOf).collect(Collectors.joining(","));
-                measured.addAll(measure(key, m.getKey(), p, list, Map.of("mpj.coll." + key, m.getKey())));
+        for (int round = 0; round < rounds; round++) {
+            for (Map.Entry<String, ModelSeed.Plan> e : plans.entrySet()) {
+                String key = e.getKey().substring(0, e.getKey().lastIndexOf('.'));
+                int p = Integer.parseInt(e.getKey().substring(e.getKey().lastIndexOf('.') + 1));
+                for (Map.Entry<String, TreeSet<Long>> m : e.getValue().measure().entrySet()) {
+                    String list = m.getValue().stream().map(String::valueOf).collect(Collectors.joining(","));
+                    measured.addAll(measure(key, m.getKey(), p, list, Map.of("mpj.coll." + key, m.getKey())));
+                }
             }
         }
         double wall = (System.nanoTime() - t0) / 1e9;
