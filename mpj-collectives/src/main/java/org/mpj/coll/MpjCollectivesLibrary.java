@@ -1,6 +1,9 @@
 package org.mpj.coll;
 
+import org.mpj.coll.node.NodeBoard;
 import org.mpj.coll.select.Selector;
+import org.mpj.core.Communicator;
+import org.mpj.core.coll.Collectives;
 import org.mpj.core.Config;
 import org.mpj.core.coll.CollectivesProvider;
 
@@ -9,6 +12,16 @@ public final class MpjCollectivesLibrary implements CollectivesProvider.Collecti
     @Override
     public CollectivesProvider configure(Config config) {
         Selector selector = Selector.configure(config);
-        return comm -> new CommCollectives(comm, selector.forSize(comm.size()));
+        return new CollectivesProvider() {
+            @Override
+            public Collectives create(Communicator comm) {
+                return new CommCollectives(comm, selector.forSize(comm.size(), comm.localBoard() != null));
+            }
+
+            @Override
+            public Object newLocalBoard(int members) {
+                return new NodeBoard(members);
+            }
+        };
     }
 }

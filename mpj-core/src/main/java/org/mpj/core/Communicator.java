@@ -32,6 +32,8 @@ public final class Communicator {
     private final Topology topology;
     /** For an intercommunicator, the local group's own intracommunicator; else null. */
     private final Communicator localOfInter;
+    /** Shared with the other members when all are threads of this JVM (see {@link #localBoard}). */
+    private final Object localBoard;
     private volatile boolean freed;
 
     Communicator(RankContext rank, int[] worldRanks, int myRank, int context, String name) {
@@ -48,7 +50,36 @@ public final class Communicator {
         this.name = name;
         this.topology = topology;
         this.localOfInter = localOfInter;
+        this.localBoard = localOfInter == null && allMembersShareMemory()
+                ? rank.job.localBoards().attach(context, lowestWorldRank(), worldRanks.length,
+                        rank.collectivesProvider()::newLocalBoard)
+                : null;
         this.collectives = rank.collectivesProvider().create(this);
+    }
+
+    private boolean allMembersShareMemory() {
+        for (int w : worldRanks) {
+            if (w != rank.worldRank && !rank.device.sharesMemoryWith(w)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int lowestWorldRank() {
+        int min = Integer.MAX_VALUE;
+        for (int w : worldRanks) {
+            min = Math.min(min, w);
+        }
+        return min;
+    }
+
+    /**
+     * The object that the collectives library shares among the members of this intracommunicator
+     * when every member is a thread of this JVM whose arrays this rank may read; null otherwise.
+     */
+    public Object localBoard() {
+        return localBoard;
     }
 
     /**

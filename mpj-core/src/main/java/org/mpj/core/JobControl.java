@@ -1,6 +1,7 @@
 package org.mpj.core;
 
 import java.util.concurrent.locks.LockSupport;
+import org.mpj.core.coll.LocalBoards;
 
 /**
  * Life and death of a job, shared by the ranks of this JVM: the first failure (a rank that threw or
@@ -12,9 +13,15 @@ public final class JobControl {
     private volatile JobAbortedException failure;
     private volatile int failedRank = -1;
     private volatile int exitCode;
+    /** The boards that node-aware collectives share among this JVM's ranks of a communicator. */
+    private final LocalBoards localBoards = new LocalBoards();
 
     public JobControl(int ranksInJvm) {
         this.rankThreads = new Thread[ranksInJvm];
+    }
+
+    public LocalBoards localBoards() {
+        return localBoards;
     }
 
     /** Remembers the thread of a rank so that an abort can unpark it at once. */

@@ -2,9 +2,11 @@ package org.mpj.coll.select;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.mpj.coll.allgather.AllgatherRing;
 import org.mpj.coll.allgather.AllgathervRing;
 import org.mpj.coll.allreduce.AllreduceRecursiveDoubling;
@@ -14,6 +16,11 @@ import org.mpj.coll.barrier.BarrierDissemination;
 import org.mpj.coll.bcast.BcastBinomial;
 import org.mpj.coll.bcast.BcastScatterAllgather;
 import org.mpj.coll.gather.GatherBinomial;
+import org.mpj.coll.node.AllgatherShared;
+import org.mpj.coll.node.AllreduceShared;
+import org.mpj.coll.node.AlltoallShared;
+import org.mpj.coll.node.BarrierShared;
+import org.mpj.coll.node.BcastShared;
 import org.mpj.coll.gather.GathervLinear;
 import org.mpj.coll.reduce.ReduceBinomial;
 import org.mpj.coll.reducescatter.ReduceScatterReduceScatterv;
@@ -28,6 +35,8 @@ import org.mpj.coll.scatter.ScattervLinear;
  */
 public final class Catalog {
     private static final Map<Primitive, Map<String, Object>> ALGORITHMS = new EnumMap<>(Primitive.class);
+    /** Algorithms that work through the memory of one JVM (org.mpj.coll.node). */
+    private static final Set<Object> NODE_AWARE = new HashSet<>();
 
     static {
         barrier(BarrierDissemination.NAME, BarrierDissemination::barrier);
@@ -49,6 +58,13 @@ public final class Catalog {
         combine(Primitive.ALLREDUCE, AllreduceRecursiveDoubling.NAME, AllreduceRecursiveDoubling::allreduce);
         reduceScatter(ReduceScatterReduceScatterv.NAME, ReduceScatterReduceScatterv::reduceScatter);
         combine(Primitive.SCAN, ScanRecursiveDoubling.NAME, ScanRecursiveDoubling::scan);
+
+        // Node-aware: through memory where every member is a thread of this JVM, else their fallback.
+        nodeAware(Primitive.BARRIER, BarrierShared.NAME, (Algorithm.Barrier) BarrierShared::barrier);
+        nodeAware(Primitive.BCAST, BcastShared.NAME, (Algorithm.Bcast) BcastShared::bcast);
+        nodeAware(Primitive.ALLGATHER, AllgatherShared.NAME, (Algorithm.Exchange) AllgatherShared::allgather);
+        nodeAware(Primitive.ALLTOALL, AlltoallShared.NAME, (Algorithm.Exchange) AlltoallShared::alltoall);
+        nodeAware(Primitive.ALLREDUCE, AllreduceShared.NAME, (Algorithm.Combine) AllreduceShared::allreduce);
     }
 
     private Catalog() {
@@ -69,6 +85,11 @@ public final class Catalog {
         return ALGORITHMS.get(p).get(name);
     }
 
+    /** True for an algorithm that works through memory shared by the ranks of one JVM. */
+    static boolean isNodeAware(Object algorithm) {
+        return NODE_AWARE.contains(algorithm);
+    }
+
     static Object defaultAlgorithm(Primitive p) {
         return ALGORITHMS.get(p).values().iterator().next();
     }
@@ -78,6 +99,11 @@ public final class Catalog {
         if (old != null) {
             throw new IllegalStateException("two " + p.key + " algorithms named " + name);
         }
+    }
+
+    private static void nodeAware(Primitive p, String name, Object a) {
+        add(p, name, a);
+        NODE_AWARE.add(a);
     }
 
     private static void barrier(String name, Algorithm.Barrier a) {

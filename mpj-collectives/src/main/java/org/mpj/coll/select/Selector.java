@@ -79,8 +79,11 @@ public final class Selector {
         return Table.parse(new InputStreamReader(in, StandardCharsets.UTF_8), "classpath:" + DEFAULT_TABLE);
     }
 
-    /** The choice of every primitive for communicators of {@code ranks} ranks. */
-    public Choice[] forSize(int ranks) {
+    /**
+     * The choice of every primitive for communicators of {@code ranks} ranks; rules naming a
+     * node-aware algorithm apply only where all members are {@code local} (threads of this JVM).
+     */
+    public Choice[] forSize(int ranks, boolean local) {
         Choice[] choices = new Choice[Primitive.values().length];
         for (Primitive p : Primitive.values()) {
             String name = forced.get(p);
@@ -90,7 +93,8 @@ public final class Selector {
             }
             List<Rule> rows = new ArrayList<>();
             for (Rule rule : table.rules()) {
-                if (rule.primitive() == p && rule.coversRanks(ranks)) {
+                if (rule.primitive() == p && rule.coversRanks(ranks)
+                        && (local || !Catalog.isNodeAware(Catalog.lookup(p, rule.algorithm())))) {
                     rows.add(rule);
                 }
             }

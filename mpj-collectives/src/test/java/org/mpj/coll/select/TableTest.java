@@ -75,12 +75,12 @@ class TableTest {
                 + "bcast.1-.200- = " + BCAST_OTHER + "\n");
         Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
         Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER), def = Catalog.defaultAlgorithm(Primitive.BCAST);
-        Choice four = s.forSize(4)[Primitive.BCAST.ordinal()];
+        Choice four = s.forSize(4, true)[Primitive.BCAST.ordinal()];
         assertSame(def, four.pick(99));
         assertSame(other, four.pick(100));
         assertSame(other, four.pick(199));
         assertSame(def, four.pick(200));
-        Choice two = s.forSize(2)[Primitive.BCAST.ordinal()];
+        Choice two = s.forSize(2, true)[Primitive.BCAST.ordinal()];
         assertSame(def, two.pick(100));
         assertSame(def, two.pick(150));
     }
@@ -90,8 +90,8 @@ class TableTest {
         Selector s = Selector.configure(Config.withOverrides(Map.of("mpj.coll.bcast", BCAST_OTHER)));
         Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER);
         for (int ranks : new int[] {1, 3, 64}) {
-            assertSame(other, s.forSize(ranks)[Primitive.BCAST.ordinal()].pick(0));
-            assertSame(other, s.forSize(ranks)[Primitive.BCAST.ordinal()].pick(1L << 40));
+            assertSame(other, s.forSize(ranks, true)[Primitive.BCAST.ordinal()].pick(0));
+            assertSame(other, s.forSize(ranks, true)[Primitive.BCAST.ordinal()].pick(1L << 40));
         }
     }
 

@@ -16,6 +16,14 @@ public interface CollectivesProvider {
     /** Collectives of {@code comm}: resolves what can be resolved per communicator (its size row). */
     Collectives create(Communicator comm);
 
+    /**
+     * The board that the node-aware algorithms of a communicator of {@code members} ranks share when
+     * every member is a thread of this JVM on a device that shares memory; null for none.
+     */
+    default Object newLocalBoard(int members) {
+        return null;
+    }
+
     /** Loads the library and lets it read its settings; an unusable table fails here, at Init. */
     static CollectivesProvider load(Config config) {
         Iterator<CollectivesLibrary> it = ServiceLoader.load(CollectivesLibrary.class,

@@ -87,7 +87,7 @@ public final class TypeMap {
     private final int shapeHash;
 
     /** True when {@code other} places elements exactly as this type does. */
-    boolean sameShape(TypeMap other) {
+    public boolean sameShape(TypeMap other) {
         return this == other || (shapeHash == other.shapeHash && extent == other.extent
                 && Arrays.equals(displ, other.displ) && Arrays.equals(len, other.len));
     }

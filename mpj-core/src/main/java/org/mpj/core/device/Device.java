@@ -39,6 +39,14 @@ public interface Device {
     default void close() {
     }
 
+    /**
+     * True when world rank {@code worldRank} is a thread of this JVM whose arrays this device's
+     * rank may read directly: the collectives then work through memory (one copy, in-place reductions).
+     */
+    default boolean sharesMemoryWith(int worldRank) {
+        return false;
+    }
+
     /** The device's name as mpjrun and settings name it: {@code shm}. */
     String name();
 }

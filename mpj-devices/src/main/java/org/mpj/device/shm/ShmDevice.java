@@ -33,6 +33,12 @@ public final class ShmDevice implements Device {
         return 0;
     }
 
+    /** Every rank of a shm job is a thread of this JVM. */
+    @Override
+    public boolean sharesMemoryWith(int worldRank) {
+        return true;
+    }
+
     @Override
     public String name() {
         return NAME;

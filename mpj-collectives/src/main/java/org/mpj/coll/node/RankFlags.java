@@ -1,0 +1,42 @@
+package org.mpj.coll.node;
+
+import org.mpj.core.Communicator;
+import org.mpj.core.coll.LocalCounter;
+
+/**
+ * A counter per rank that only its rank advances, once per call that uses it: where one rank waits
+ * for the others (the root of a Bcast for their copies), a shared count could be reached by a fast
+ * rank's next call before a slow rank has finished this one; a flag per rank cannot.
+ */
+final class RankFlags {
+    private final LocalCounter[] flags;
+    /** Calls per rank, each written only by its rank. */
+    private final long[] passes;
+
+    RankFlags(int size) {
+        this.flags = new LocalCounter[size];
+        for (int r = 0; r < size; r++) {
+            flags[r] = new LocalCounter(size);
+        }
+        this.passes = new long[size];
+    }
+
+    /** This rank's next call: returns its number k. */
+    long next(int me) {
+        return ++passes[me];
+    }
+
+    /** Marks this rank's current call done (release); every rank signals every call, the root included. */
+    void signal(int me) {
+        flags[me].add(1);
+    }
+
+    /** Waits until every rank but {@code except} has signalled call {@code k} (acquire). */
+    void awaitOthers(Communicator c, long k, int except) {
+        for (int r = 0; r < flags.length; r++) {
+            if (r != except) {
+                flags[r].awaitAtLeast(k, c.rank(), c.rankContext());
+            }
+        }
+    }
+}

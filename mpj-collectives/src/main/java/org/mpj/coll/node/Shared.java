@@ -1,0 +1,33 @@
+package org.mpj.coll.node;
+
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.Copier;
+import org.mpj.core.datatype.TypeMap;
+
+/** Checks and copies that the node-aware algorithms share. */
+final class Shared {
+    private Shared() {
+    }
+
+    /**
+     * True when the call can work through memory: a board exists and the data is not MPI.OBJECT,
+     * whose MPI semantics is a copy by serialization (sharing the objects would alias them).
+     */
+    static boolean usable(NodeBoard b, TypeMap type) {
+        return b != null && type.base != BaseType.OBJECT;
+    }
+
+    /** Copies another rank's block into this rank's, failing as a receive would when it has no room. */
+    static void copyIn(String call, int fromRank, Object src, int srcOff, int srcCount, TypeMap srcType,
+                       Object dst, int dstOff, int dstCount, TypeMap dstType) {
+        long sent = (long) srcCount * srcType.size, room = (long) dstCount * dstType.size;
+        if (sent > room) {
+            throw new MpjException(ErrorClass.ERR_TRUNCATE, call + ": rank " + fromRank + " sends " + srcCount
+                    + " x " + srcType.describe() + "; this rank has room for " + dstCount + " x "
+                    + dstType.describe());
+        }
+        Copier.copy(src, srcOff, srcType, dst, dstOff, dstType, (int) sent);
+    }
+}
