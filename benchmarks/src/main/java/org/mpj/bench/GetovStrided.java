@@ -6,6 +6,7 @@ import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpj.bench.suite.Sizes;
+import org.mpj.bench.suite.SuiteOptions;
 
 /**
  * The strided test of Getov et al.: a ping-pong between ranks 0 and 1 of every 16th double of an array,
@@ -19,8 +20,9 @@ import org.mpj.bench.suite.Sizes;
  * Prints half the round trip of each (the best of {@value #BATCHES} interleaved batches) and the three
  * ratios to {@code contig}.
  *
- * <pre>bin/mpjrun -np 2 -cp benchmarks/target/classes org.mpj.bench.GetovStrided [sizes]</pre>
- * sizes is a {@link Sizes} list of payload bytes (default 8-1M).
+ * <pre>bin/mpjrun -np 2 -cp benchmarks/target/classes org.mpj.bench.GetovStrided [sizes] [reps]</pre>
+ * sizes is a {@link Sizes} list of payload bytes (default 8-1M); reps the round trips per size and way
+ * (default by size, as PingPong).
  */
 public class GetovStrided {
     static final int STRIDE = 16;
@@ -41,6 +43,7 @@ public class GetovStrided {
             throw new IllegalArgumentException("GetovStrided needs at least 2 ranks");
         }
         int[] sizes = Sizes.parse(app.length > 0 ? app[0] : "8-1M");
+        int fixedReps = app.length > 1 ? SuiteOptions.parse("--reps", app[1]).reps : 0;
         if (rank == 0) {
             System.out.printf("# MPJ strided ping-pong (Getov et al.): every %dth double, half round trip [us]%n", STRIDE);
             System.out.printf("# %10s %10s %10s %10s %10s %12s %12s %12s%n", "bytes", "contig", "vector", "pack2", "pack1",
@@ -57,7 +60,7 @@ public class GetovStrided {
             double[] strided = new double[n * STRIDE], packed = new double[n], contig = new double[n];
             Datatype vector = Datatype.Vector(n, 1, STRIDE, MPI.DOUBLE);
             vector.Commit();
-            int reps = Math.max(1, PingPong.repsFor(bytes) / BATCHES);
+            int reps = Math.max(1, (fixedReps > 0 ? fixedReps : PingPong.repsFor(bytes)) / BATCHES);
             Way[] ways = {contiguous(contig, n), new Way() {
                 public void send(int peer) throws MPIException {
                     MPI.COMM_WORLD.Send(strided, 0, 1, vector, peer, 3);

@@ -12,6 +12,7 @@ import mpi.MPIException;
 import org.mpj.bench.model.Curve;
 import org.mpj.bench.model.PLogP;
 import org.mpj.bench.suite.Sizes;
+import org.mpj.bench.suite.SuiteOptions;
 
 /**
  * Measures the PLogP parameters as Kielmann, Bal and Verstoep do ("Fast measurement of LogP parameters
@@ -30,23 +31,29 @@ import org.mpj.bench.suite.Sizes;
  * L = RTT(0)/2 − g(0). Prints the table, the model and LogGP derived from it; {@code --csv FILE} writes
  * bytes, rtt, os, or, g and g_k in seconds.
  *
- * <pre>bin/mpjrun -np 4 -cp benchmarks/target/classes org.mpj.bench.PLogPMeasure [--sizes models] [--csv FILE]</pre>
+ * <pre>bin/mpjrun -np 4 -cp benchmarks/target/classes org.mpj.bench.PLogPMeasure [--sizes models] [--reps N] [--csv FILE]</pre>
  */
 public class PLogPMeasure {
+    static final String USAGE = "PLogPMeasure [--sizes SPEC] [--reps N] [--csv FILE]";
     static final int TAG = 11, ACK = 12;
+    /** Untimed round trips before the first size (10 × --reps when that is given). */
+    static final int WARM_UP_ROUND_TRIPS = 20_000;
     /** Longest burst for g(m): enough to saturate, bounded so large messages stay quick. */
     static final int MAX_BURST = 256;
 
     public static void main(String[] args) throws MPIException {
         String[] app = MPI.Init(args);
         String sizesSpec = "models", csv = null;
+        int fixedReps = 0;
         for (int i = 0; i < app.length; i++) {
             if (app[i].equals("--sizes") && i + 1 < app.length) {
                 sizesSpec = app[++i];
             } else if (app[i].equals("--csv") && i + 1 < app.length) {
                 csv = app[++i];
+            } else if (app[i].equals("--reps") && i + 1 < app.length) {
+                fixedReps = SuiteOptions.parse("--reps", app[++i]).reps;
             } else {
-                throw new IllegalArgumentException("PLogPMeasure: unknown argument '" + app[i] + "'; usage: [--sizes SPEC] [--csv FILE]");
+                throw new IllegalArgumentException("PLogPMeasure: unknown argument '" + app[i] + "'; usage: " + USAGE);
             }
         }
         int[] sizes = Sizes.parse(sizesSpec);
@@ -59,7 +66,7 @@ public class PLogPMeasure {
         }
         int max = sizes[sizes.length - 1];
         byte[] buf = new byte[max], ack = new byte[0];
-        warmUp(rank, buf);
+        warmUp(rank, buf, fixedReps > 0 ? 10 * fixedReps : WARM_UP_ROUND_TRIPS);
         int n = sizes.length;
         double[] bytes = new double[n], rtt = new double[n], os = new double[n], or = new double[n], g = new double[n];
         double[][] gk = new double[n][p];
@@ -76,7 +83,7 @@ public class PLogPMeasure {
             if (rank == 0) {
                 System.err.println("[plogp] " + m + " B");
             }
-            int reps = PingPong.repsFor(m) / 10 + 5;
+            int reps = fixedReps > 0 ? fixedReps : PingPong.repsFor(m) / 10 + 5;
             bytes[i] = m;
             rtt[i] = 2e-6 * PingPong.halfRoundTripUs(rank, buf, buf, m, MPI.BYTE, reps);
             os[i] = sendOverhead(rank, buf, m, reps);
@@ -108,8 +115,8 @@ public class PLogPMeasure {
         MPI.Finalize();
     }
 
-    private static void warmUp(int rank, byte[] buf) throws MPIException {
-        for (int i = 0; i < 20_000; i++) {
+    private static void warmUp(int rank, byte[] buf, int roundTrips) throws MPIException {
+        for (int i = 0; i < roundTrips; i++) {
             PingPong.roundTrip(rank, buf, buf, i % 64, MPI.BYTE);
         }
         MPI.COMM_WORLD.Barrier();
