@@ -246,7 +246,8 @@ public final class Autotune {
         Map<String, ModelSeed.Plan> plans = new LinkedHashMap<>();
         for (String key : primitives) {
             for (int p : ranks) {
-                plans.put(key + "." + p, ModelSeed.plan(costs, key, p, sizes, Catalog.names(key)));
+                // A barrier has one size, 0 bytes.
+                plans.put(key + "." + p, ModelSeed.plan(costs, key, p, key.equals("barrier") ? new long[] {0} : sizes, Catalog.names(key)));
             }
         }
         jobsTotal = plans.values().stream().mapToInt(pl -> pl.measure().size()).sum() * rounds;
@@ -276,7 +277,7 @@ public final class Autotune {
         plans.forEach((kp, plan) -> {
             String key = kp.substring(0, kp.lastIndexOf('.'));
             int p = Integer.parseInt(kp.substring(kp.lastIndexOf('.') + 1));
-            for (long b : sizes) {
+            for (long b : key.equals("barrier") ? new long[] {0} : sizes) {
                 String c = measuredBest.getOrDefault(kp, Map.of()).getOrDefault(b, plan.modelChoice().get(b));
                 choice.computeIfAbsent(kp, k -> new LinkedHashMap<>()).put(b, c);
                 decided.add(new TableBuilder.Point(key, p, b, c, 1));

@@ -15,23 +15,28 @@ import java.util.Map;
  * the same reasoning applied to their usual algorithms. The formulas are written from that reasoning,
  * not copied.
  *
+ * <p>Beyond the paper, {@code shared} stands for MPJ's node-aware algorithms, in which the ranks of one
+ * JVM meet on a shared board and copy straight out of each other's arrays: two synchronisations (one
+ * 0-byte message time each: a flag written and seen) plus the bytes each rank copies, costed at the
+ * model's time per byte (message(m) − message(0)), which on the shm device is the memory copy.
+ *
  * <p>m is the selector's message size (see {@code org.mpj.coll.select.MessageSize}); γ the seconds per
  * byte of applying the reduction operator.
  */
 public final class CollectiveCosts {
     /** Algorithms each primitive's model knows, by model name. */
     public static final Map<String, List<String>> ALGORITHMS = Map.ofEntries(
-            Map.entry("barrier", List.of("linear", "doublering", "recursivedoubling", "bruck", "tree")),
-            Map.entry("bcast", List.of("linear", "chain", "binary", "binomial", "splitbinary", "scatterallgather")),
+            Map.entry("barrier", List.of("linear", "doublering", "recursivedoubling", "bruck", "tree", "shared")),
+            Map.entry("bcast", List.of("linear", "chain", "binary", "binomial", "splitbinary", "scatterallgather", "shared")),
             Map.entry("reduce", List.of("linear", "chain", "binary", "binomial")),
-            Map.entry("allreduce", List.of("recursivedoubling", "ring", "reducebcast", "rabenseifner")),
+            Map.entry("allreduce", List.of("recursivedoubling", "ring", "reducebcast", "rabenseifner", "shared")),
             Map.entry("gather", List.of("linear", "binomial")),
             Map.entry("gatherv", List.of("linear", "binomial")),
             Map.entry("scatter", List.of("linear", "binomial")),
             Map.entry("scatterv", List.of("linear", "binomial")),
-            Map.entry("allgather", List.of("ring", "recursivedoubling", "bruck", "gatherbcast")),
+            Map.entry("allgather", List.of("ring", "recursivedoubling", "bruck", "gatherbcast", "shared")),
             Map.entry("allgatherv", List.of("ring", "recursivedoubling", "bruck", "gatherbcast")),
-            Map.entry("alltoall", List.of("linear", "pairwise", "bruck")),
+            Map.entry("alltoall", List.of("linear", "pairwise", "bruck", "shared")),
             Map.entry("alltoallv", List.of("linear", "pairwise")),
             Map.entry("reduce_scatter", List.of("reducescatterv", "recursivehalving", "ring")),
             Map.entry("scan", List.of("linear", "recursivedoubling")));
@@ -116,6 +121,11 @@ public final class CollectiveCosts {
         return (p - 2) * gap(m) + msg(m);
     }
 
+    /** Two synchronisations on the shared board and {@code bytes} copied by each rank. */
+    private double sharedCopy(double bytes) {
+        return 2 * msg(0) + (msg(bytes) - msg(0));
+    }
+
     /** Depth of the complete binary tree of p nodes. */
     private static int binaryDepth(int p) {
         return Math.max(1, log2(p + 1) - 1);
@@ -128,6 +138,7 @@ public final class CollectiveCosts {
             case "recursivedoubling": return (log2(p) + (powerOfTwo(p) ? 0 : 2)) * msg(0);
             case "bruck": return log2(p) * msg(0);                      // ⌈log2 p⌉ rounds of send-and-receive
             case "tree": return 2 * log2(p) * msg(0);                   // binomial fan-in then fan-out
+            case "shared": return 2 * msg(0);
             default: return Double.NaN;
         }
     }
@@ -147,6 +158,7 @@ public final class CollectiveCosts {
             case "splitbinary": return p <= 3 ? bcast("binary", p, m) : bcastHalf(p, m) + msg(m / 2);
             // Van de Geijn: binomial scatter, then ring allgather of the p blocks.
             case "scatterallgather": return scatterBinomial(p, m / p) + (p - 1) * msg(m / p);
+            case "shared": return sharedCopy(m);                        // every rank copies m from the root's array
             default: return Double.NaN;
         }
     }
@@ -184,6 +196,8 @@ public final class CollectiveCosts {
             case "recursivedoubling": return log2(p) * (msg(m) + g * m) + (powerOfTwo(p) ? 0 : 2 * msg(m));
             case "ring": return 2 * (p - 1) * msg(m / p) + (p - 1) * g * m / p;
             case "reducebcast": return reduce("binomial", p, m) + bcast("binomial", p, m);
+            // each rank folds its slice of all p vectors (m bytes read), then copies the whole result
+            case "shared": return sharedCopy(2 * m) + g * m;
             case "rabenseifner": {
                 double t = 0;
                 for (int k = 1; k <= log2(p); k++) {
@@ -222,6 +236,7 @@ public final class CollectiveCosts {
                 return t;
             }
             case "gatherbcast": return scatterBinomial(p, m) + bcast("binomial", p, m * p);
+            case "shared": return sharedCopy(m * p);                    // every rank copies all p blocks
             default: return Double.NaN;
         }
     }
@@ -231,6 +246,7 @@ public final class CollectiveCosts {
             case "linear": return flat(p, m) + (p - 2) * gap(m);   // p − 1 sends and p − 1 receives per rank
             case "pairwise": return (p - 1) * msg(m);
             case "bruck": return log2(p) * msg(m * p / 2.0);
+            case "shared": return sharedCopy(m * p);
             default: return Double.NaN;
         }
     }

@@ -9,7 +9,10 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
 
-/** A heat map PNG of a penalty per (row, size): rows are primitive and rank count, columns message sizes. */
+/**
+ * A heat map PNG of a penalty per (row, size): rows are primitive and rank count, columns message sizes,
+ * each cell labelled with its value in whole percent.
+ */
 public final class Heatmap {
     static {
         System.setProperty("java.awt.headless", "true");
@@ -25,13 +28,14 @@ public final class Heatmap {
                 .yAxisTitle("primitive, ranks").build();
         chart.getStyler().setShowValue(true);
         chart.getStyler().setMin(0);
-        chart.getStyler().setMax(Math.max(10, max(values)));
+        // The colours span 0 .. 50% at most: the range that decides whether a table is good (10%).
+        chart.getStyler().setMax(Math.min(50, Math.max(10, max(values))));
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         List<Number[]> data = new java.util.ArrayList<>();
         for (int r = 0; r < rows.size(); r++) {
             for (int c = 0; c < columns.size(); c++) {
                 if (!Double.isNaN(values[r][c])) {
-                    data.add(new Number[] {c, r, Math.round(values[r][c] * 10) / 10.0});
+                    data.add(new Number[] {c, r, Math.round(values[r][c])});
                 }
             }
         }
