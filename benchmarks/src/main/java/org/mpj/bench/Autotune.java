@@ -30,7 +30,9 @@ import org.mpj.coll.select.Table;
 
 /**
  * The autotuner: measures the collectives' algorithms and writes the selector's table,
- * {@code collectives.properties}. Three modes:
+ * {@code collectives.properties}, in one of three modes (below).
+ * Each point is the suite's per-rank median call (averaged across ranks), so that a call that lost its
+ * core to other work does not decide the table.
  * <ul>
  *   <li>{@code exhaustive} (default): every algorithm of the catalog (compositions included, as the
  *       catalog names them) of every primitive, forced by {@code mpj.coll.<key>}, at every rank count
@@ -199,7 +201,7 @@ public final class Autotune {
 
     /** Suite arguments for one key at the given sizes. */
     private List<String> suiteArgs(String key, String algorithm, String sizes) {
-        return List.of("--tests", key, "--sizes", sizes, "--reps", Integer.toString(reps), "--label", algorithm);
+        return List.of("--tests", key, "--sizes", sizes, "--reps", Integer.toString(reps), "--label", algorithm, "--stat", "median");
     }
 
     private int jobs;
@@ -357,7 +359,7 @@ public final class Autotune {
         }
         writeRows(out.resolve("verify.csv"), all);
         Map<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> idx = TableBuilder.index(points(all));
-        StringBuilder s = new StringBuilder(String.format("# verify %s: best of %d rounds, us per call%n# %-14s %5s %9s %-18s %10s %10s %10s %9s %9s%n",
+        StringBuilder s = new StringBuilder(String.format("# verify %s: best of %d rounds, us per call%n# %-14s %5s %9s %-30s %10s %10s %10s %9s %9s%n",
                 table, rounds, "primitive", "ranks", "bytes", "best single", "t_best", "t_tuned", "t_default", "tuned/best", "tuned/dflt"));
         double worst = 0;
         int over = 0, beats = 0, points = 0;
@@ -373,7 +375,7 @@ public final class Autotune {
                     over += ratio > VERIFY_LIMIT ? 1 : 0;
                     beats += tu < df * 0.95 ? 1 : 0;
                     points++;
-                    s.append(String.format(Locale.ROOT, "  %-14s %5d %9d %-18s %10.2f %10.2f %10.2f %8.1f%% %8.1f%%%s%n", byKey.getKey(), byRanks.getKey(),
+                    s.append(String.format(Locale.ROOT, "  %-14s %5d %9d %-30s %10.2f %10.2f %10.2f %8.1f%% %8.1f%%%s%n", byKey.getKey(), byRanks.getKey(),
                             bySize.getKey(), best.getKey() + (chosen.equals(best.getKey()) ? "" : " (" + chosen + ")"), best.getValue(), tu, df,
                             100 * ratio, 100 * (tu / df - 1), ratio > VERIFY_LIMIT ? "  > 10%" : ""));
                 }

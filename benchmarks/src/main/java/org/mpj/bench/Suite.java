@@ -24,7 +24,8 @@ import org.mpj.bench.suite.TableWriter;
  *
  * Timing as the OSU and Intel MPI benchmarks do it: untimed warm-up calls, then timed repetitions with a
  * barrier before each call so that consecutive collectives cannot pipeline; each rank averages its own
- * calls, and the table shows the min / average / max of those averages across ranks. Ping-pong times
+ * calls ({@code --stat median}: takes the median call), and the table shows the min / average / max of
+ * those figures across ranks. Ping-pong times
  * half the round trip between ranks 0 and 1 in five batches and shows min / average / max across batches.
  */
 public class Suite {
@@ -114,20 +115,34 @@ public class Suite {
                 bytes / avg);
     }
 
+    static double mean(long[] ns) {
+        double s = 0;
+        for (long x : ns) {
+            s += x;
+        }
+        return s / ns.length;
+    }
+
+    static double median(long[] ns) {
+        long[] s = ns.clone();
+        java.util.Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
     static Row collective(Intracomm world, String test, Primitive type, int bytes, SuiteOptions o) throws MPIException {
         CollectiveOps.Call call = test.equals("ring") ? CollectiveOps.ring(bytes, world)
                 : test.equals("pairs") ? CollectiveOps.pairs(bytes, world) : CollectiveOps.make(test, bytes, world);
         int reps = o.repsFor(bytes);
-        long ns = 0;
+        long[] ns = new long[reps];
         for (int i = -o.warmupFor(reps); i < reps; i++) {
             world.Barrier();
             long t = System.nanoTime();
             call.run();
             if (i >= 0) {
-                ns += System.nanoTime() - t;
+                ns[i] = System.nanoTime() - t;
             }
         }
-        double[] mine = {ns / 1e3 / reps}, min = new double[1], max = new double[1], sum = new double[1];
+        double[] mine = {(o.median ? median(ns) : mean(ns)) / 1e3}, min = new double[1], max = new double[1], sum = new double[1];
         world.Reduce(mine, 0, min, 0, 1, MPI.DOUBLE, MPI.MIN, 0);
         world.Reduce(mine, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
         world.Reduce(mine, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM, 0);

@@ -10,7 +10,7 @@ import java.util.Set;
  * once with a sentence naming it.
  *
  * <pre>
- * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--csv FILE] [--label NAME] [--quiet]
+ * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--stat mean|median] [--csv FILE] [--label NAME] [--quiet]
  * </pre>
  */
 public final class SuiteOptions {
@@ -22,7 +22,7 @@ public final class SuiteOptions {
             "allgather", "allgatherv", "alltoall", "alltoallv", "reduce", "allreduce", "reduce_scatter", "scan");
 
     public static final String USAGE = "Suite [--tests LIST|all|collectives|patterns] [--types LIST] [--sizes pow2|models|LIST]"
-            + " [--reps N] [--warmup N] [--csv FILE] [--label NAME] [--quiet]";
+            + " [--reps N] [--warmup N] [--stat mean|median] [--csv FILE] [--label NAME] [--quiet]";
 
     public List<String> tests = List.of("pingpong");
     public List<Primitive> types = List.of(Primitive.BYTE, Primitive.DOUBLE);
@@ -35,6 +35,11 @@ public final class SuiteOptions {
     /** Shown in tables and CSV as the algorithm (what the caller forced with -Dmpj.coll.KEY: the suite cannot see settings), or for ping-pong the device. */
     public String label = "default";
     public boolean quiet;
+    /**
+     * What each rank makes of its timed calls: {@code mean} (as the OSU and Intel benchmarks report) or
+     * {@code median}, which a call that lost its core to other work on a shared machine cannot move.
+     */
+    public boolean median;
 
     public static SuiteOptions parse(String... args) {
         SuiteOptions o = new SuiteOptions();
@@ -44,7 +49,7 @@ public final class SuiteOptions {
                 case "--quiet":
                     o.quiet = true;
                     continue;
-                case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label":
+                case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label": case "--stat":
                     break;
                 default:
                     throw new IllegalArgumentException("unknown option '" + a + "'; usage: " + USAGE);
@@ -60,6 +65,12 @@ public final class SuiteOptions {
                 case "--reps": o.reps = count(a, v, 1); break;
                 case "--warmup": o.warmup = count(a, v, 0); break;
                 case "--csv": o.csv = v; break;
+                case "--stat":
+                    if (!v.equals("mean") && !v.equals("median")) {
+                        throw new IllegalArgumentException("--stat: '" + v + "' is not mean or median");
+                    }
+                    o.median = v.equals("median");
+                    break;
                 default: o.label = v; break;
             }
         }

@@ -61,6 +61,9 @@ class SuiteOptionsTest {
                 .contains("--csv needs a value"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse("--fast")).getMessage()
                 .contains("unknown option '--fast'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse("--stat", "mode")).getMessage()
+                .contains("--stat: 'mode' is not mean or median"));
+        assertTrue(SuiteOptions.parse("--stat", "median").median);
     }
 
     @Test
