@@ -1,7 +1,8 @@
 /* The MPJ benchmark suite (org.mpj.bench.Suite) written in C against MPI, so that Open MPI's figures
  * come out in the same table and CSV as MPJ's, test for test and size for size.
  *
- *   mpirun -np N mpi_suite [--tests LIST] [--sizes SPEC] [--reps N] [--warmup N] [--csv FILE] [--label NAME]
+ *   mpirun -np N mpi_suite [--tests LIST] [--types byte|double|byte,double] [--sizes SPEC] [--reps N] [--warmup N]
+ *                          [--stat mean|median] [--csv FILE] [--label NAME]
  *
  * Same meaning as the Java suite: tests pingpong (BYTE; DOUBLE with --types double), ring, pairs and the
  * collectives by the selector's keys; sizes pow2 | models | a comma list of N[K|M] and LO-HI[:4] ranges;
@@ -18,7 +19,7 @@
 #define SPREAD_LIMIT 0.05
 
 static int sizes[MAX_SIZES], nsizes;
-static int opt_reps = 0, opt_warmup = -1;
+static int opt_reps = 0, opt_warmup = -1, opt_median = 0;
 static const char *opt_csv = NULL, *opt_label = "openmpi", *opt_types = "byte";
 static char opt_tests[1024] = "pingpong";
 static FILE *csv;
@@ -45,6 +46,11 @@ static void add_size(int s) {
 }
 
 static int cmp_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
 
 static long parse_one(const char *t, int rank) {
     char *end; long v = strtol(t, &end, 10);
@@ -170,14 +176,16 @@ static void collective(const char *test, int rank, int p, int bytes) {
     int *counts = malloc(p * sizeof(int)), *displs = malloc(p * sizeof(int)), *rc = malloc(p * sizeof(int));
     for (int i = 0; i < p; i++) { counts[i] = n; displs[i] = i * n; rc[i] = n / p + (i < n % p ? 1 : 0); }
     int reps = reps_for(bytes);
-    double sum_t = 0;
+    double sum_t = 0, *each = malloc(reps * sizeof(double));
     for (int i = -warmup_for(reps); i < reps; i++) {
         MPI_Barrier(MPI_COMM_WORLD);
         double t = MPI_Wtime();
         call(test, bytes, rank, p, one, all, in, x, y, counts, displs, rc);
-        if (i >= 0) sum_t += MPI_Wtime() - t;
+        if (i >= 0) { each[i] = MPI_Wtime() - t; sum_t += each[i]; }
     }
-    double mine = sum_t * 1e6 / reps, mn, mx, sum;
+    if (opt_median) qsort(each, reps, sizeof(double), cmp_double);
+    double mine = (opt_median ? each[reps / 2] : sum_t / reps) * 1e6, mn, mx, sum;
+    free(each);
     MPI_Reduce(&mine, &mn, 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
     MPI_Reduce(&mine, &mx, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Reduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
@@ -204,6 +212,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(o, "--warmup")) opt_warmup = atoi(v);
         else if (!strcmp(o, "--csv")) opt_csv = v;
         else if (!strcmp(o, "--label")) opt_label = v;
+        else if (!strcmp(o, "--stat")) {
+            if (strcmp(v, "mean") && strcmp(v, "median")) die(rank, "--stat: '%s' is not mean or median", v);
+            opt_median = !strcmp(v, "median");
+        }
         else die(rank, "unknown option '%s'", o);
     }
     if (strcmp(opt_types, "byte") && strcmp(opt_types, "double") && strcmp(opt_types, "byte,double"))
