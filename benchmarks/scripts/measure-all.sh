@@ -16,16 +16,17 @@ for dev in shm tcp; do
   "$mpjrun" -np 2 --dev "$dev" -cp "$cp" org.mpj.bench.Suite --tests pingpong --types byte,double --sizes models \
     --label "$dev" --csv "$out/pingpong-$dev.csv" --quiet
   step "PLogP, $dev, 4 ranks"
-  "$mpjrun" -np 4 --dev "$dev" -cp "$cp" org.mpj.bench.PLogPMeasure --sizes models --csv "$out/plogp-$dev.csv" 2>/dev/null
+  "$mpjrun" -np 4 --dev "$dev" -cp "$cp" org.mpj.bench.PLogPMeasure --sizes models --reps 200 --csv "$out/plogp-$dev.csv" 2>/dev/null \
+    | tee "$out/plogp-$dev.txt"
 done
 
 step "Getov strided"
-"$mpjrun" -np 2 -cp "$cp" org.mpj.bench.GetovStrided 8-1M:4 2>/dev/null | tee "$out/getov.txt"
+"$mpjrun" -np 2 -cp "$cp" org.mpj.bench.GetovStrided 8-1M:4 1000 2>/dev/null | tee "$out/getov.txt"
 
 for np in 2 4 8; do
   step "MPJ beside Open MPI, $np ranks"
   "$root/benchmarks/scripts/native.sh" "$np" --tests pingpong,bcast,allreduce,allgather,alltoall \
-    --types byte --sizes 0-1M:4 > "$out/native-$np.txt" 2>/dev/null
+    --types byte --sizes 0-1M:4 --reps 200 --stat median > "$out/native-$np.txt" 2>/dev/null
   sed -n '/Side by side/,$p' "$out/native-$np.txt"
   cp "$root"/benchmarks/target/native/*-shm-"$np".csv "$out/"
 done
