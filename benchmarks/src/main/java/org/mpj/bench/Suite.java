@@ -26,12 +26,10 @@ import org.mpj.bench.suite.TableWriter;
  * barrier before each call so that consecutive collectives cannot pipeline; each rank averages its own
  * calls ({@code --stat median}: takes the median call), and the table shows the min / average / max of
  * those figures across ranks. Ping-pong times
- * half the round trip between ranks 0 and 1 in five batches and shows min / average / max across batches.
+ * half the round trip between ranks 0 and 1 in batches ({@code --batches}, default 5) and shows min / average /
+ * max across batches.
  */
 public class Suite {
-    /** Ping-pong repetitions are split into this many timed batches, whose spread the table shows. */
-    static final int PING_PONG_BATCHES = 5;
-
     public static void main(String[] args) throws MPIException {
         String[] app = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
@@ -99,19 +97,19 @@ public class Suite {
     static Row pingPong(Intracomm world, Primitive type, int bytes, SuiteOptions o) throws MPIException {
         int rank = world.Rank(), count = bytes / type.bytes;
         Object a = type.allocate(count), b = type.allocate(count);
-        int reps = Math.max(PING_PONG_BATCHES, o.repsFor(bytes)), batch = reps / PING_PONG_BATCHES;
+        int batches = o.batches, reps = Math.max(batches, o.repsFor(bytes)), batch = reps / batches;
         for (int i = 0; i < o.warmupFor(reps); i++) {
             PingPong.roundTrip(rank, a, b, count, type.datatype());
         }
         double min = Double.MAX_VALUE, max = 0, sum = 0;
-        for (int k = 0; k < PING_PONG_BATCHES; k++) {
+        for (int k = 0; k < batches; k++) {
             double us = PingPong.halfRoundTripUs(rank, a, b, count, type.datatype(), batch);
             min = Math.min(min, us);
             max = Math.max(max, us);
             sum += us;
         }
-        double avg = sum / PING_PONG_BATCHES;
-        return new Row("pingpong", type.name(), o.label, world.Size(), bytes, batch * PING_PONG_BATCHES, min, avg, max,
+        double avg = sum / batches;
+        return new Row("pingpong", type.name(), o.label, world.Size(), bytes, batch * batches, min, avg, max,
                 bytes / avg);
     }
 

@@ -5,15 +5,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Predicted time of each modelled collective algorithm, after the cost formulas of Pješivac-Grbović
- * et al., "Performance analysis of MPI collective operations" (Cluster Computing, 2007): their point-to-
- * point models (Table 1: Hockney, LogGP, PLogP) enter as {@link PointToPoint#message} (one message end to
- * end) and {@link PointToPoint#interval} (consecutive sends from one process), so one formula per
- * algorithm yields all three models — with Hockney the two are α + β·m and the formulas reduce to the
- * paper's Hockney column. Barrier (Table 2), broadcast (Table 3) and reduce (Table 4) follow the paper's
- * algorithms, segmented where the paper segments (n_s segments of m_s bytes); the other primitives are
- * the same reasoning applied to their usual algorithms. The formulas are written from that reasoning,
- * not copied.
+ * Predicted time of each modelled collective algorithm, after the cost analysis of Pješivac-Grbović
+ * et al., "Performance analysis of MPI collective operations" (Cluster Computing, 2007), whose tables
+ * give each algorithm's time under Hockney's model, LogP/LogGP and PLogP. Here the point-to-point model
+ * enters as {@link PointToPoint#message} (one message end to end) and {@link PointToPoint#interval}
+ * (consecutive sends from one process), so one formula per algorithm yields all three models: with
+ * Hockney the two are α + β·m and the formulas reduce to the familiar closed forms (flat tree
+ * (p−1)(α+βm), pipeline (p+n_s−2)(α+βm_s), binary tree 2(⌈log2(p+1)⌉+n_s−2)(α+βm_s), …; see the
+ * tests); with PLogP the flat tree is L + (p−1)·g(m) and the pipeline (p−1)·L + (p+n_s−2)·g(m_s).
+ * Barrier, broadcast and reduce follow the paper's algorithms, segmented as it segments them (n_s
+ * segments of m_s bytes); the other primitives are the same reasoning applied to their usual
+ * algorithms. The paper's text could not be consulted from this machine: the formulas are derived
+ * from that reasoning, not copied, and the tests pin the closed forms above.
  *
  * <p>Beyond the paper, {@code shared} stands for MPJ's node-aware algorithms, in which the ranks of one
  * JVM meet on a shared board and copy straight out of each other's arrays: two synchronisations (one

@@ -10,7 +10,8 @@ import java.util.Set;
  * once with a sentence naming it.
  *
  * <pre>
- * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--stat mean|median] [--csv FILE] [--label NAME] [--quiet]
+ * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--batches N] [--stat mean|median]
+ *       [--csv FILE] [--label NAME] [--quiet]
  * </pre>
  */
 public final class SuiteOptions {
@@ -22,7 +23,7 @@ public final class SuiteOptions {
             "allgather", "allgatherv", "alltoall", "alltoallv", "reduce", "allreduce", "reduce_scatter", "scan");
 
     public static final String USAGE = "Suite [--tests LIST|all|collectives|patterns] [--types LIST] [--sizes pow2|models|LIST]"
-            + " [--reps N] [--warmup N] [--stat mean|median] [--csv FILE] [--label NAME] [--quiet]";
+            + " [--reps N] [--warmup N] [--batches N] [--stat mean|median] [--csv FILE] [--label NAME] [--quiet]";
 
     public List<String> tests = List.of("pingpong");
     public List<Primitive> types = List.of(Primitive.BYTE, Primitive.DOUBLE);
@@ -40,6 +41,11 @@ public final class SuiteOptions {
      * {@code median}, which a call that lost its core to other work on a shared machine cannot move.
      */
     public boolean median;
+    /**
+     * Ping-pong's repetitions are timed in this many batches, whose min / avg / max the table shows;
+     * many short batches let the minimum find the quiet moments of a busy machine.
+     */
+    public int batches = 5;
 
     public static SuiteOptions parse(String... args) {
         SuiteOptions o = new SuiteOptions();
@@ -49,7 +55,7 @@ public final class SuiteOptions {
                 case "--quiet":
                     o.quiet = true;
                     continue;
-                case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label": case "--stat":
+                case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label": case "--stat": case "--batches":
                     break;
                 default:
                     throw new IllegalArgumentException("unknown option '" + a + "'; usage: " + USAGE);
@@ -64,6 +70,7 @@ public final class SuiteOptions {
                 case "--sizes": o.sizes = Sizes.parse(v); break;
                 case "--reps": o.reps = count(a, v, 1); break;
                 case "--warmup": o.warmup = count(a, v, 0); break;
+                case "--batches": o.batches = count(a, v, 1); break;
                 case "--csv": o.csv = v; break;
                 case "--stat":
                     if (!v.equals("mean") && !v.equals("median")) {
