@@ -252,7 +252,17 @@ public class Comm implements Cloneable {
         if (a == b) {
             return MPI.IDENT;
         }
-        int[] ga = a.worldRanks(), gb = b.worldRanks();
+        if (a.isInter() != b.isInter()) {
+            return MPI.UNEQUAL;
+        }
+        // An intercommunicator is compared by both its groups (MPI 6.4.1): the weaker result wins.
+        int local = compareGroups(a.worldRanks(), b.worldRanks());
+        int remote = a.isInter() ? compareGroups(a.remoteGroup().worldRanks(), b.remoteGroup().worldRanks()) : MPI.CONGRUENT;
+        return Math.max(local, remote);
+    }
+
+    /** CONGRUENT for the same ranks in the same order, SIMILAR in another order, else UNEQUAL. */
+    private static int compareGroups(int[] ga, int[] gb) {
         if (Arrays.equals(ga, gb)) {
             return MPI.CONGRUENT;
         }

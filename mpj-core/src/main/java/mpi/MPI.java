@@ -101,10 +101,19 @@ public class MPI {
      */
     public static final Comm COMM_NULL = null;
 
+    /**
+     * A request that is null from the start (mpiJava 1.2): {@code Is_null()} is true, Wait and Test
+     * return an empty status at once, and the Wait/Test any/some/all calls skip it.
+     */
+    public static final Request REQUEST_NULL = new Request(null, null);
+
     /** The default error handler: an error throws MPIException, which left uncaught ends the job. */
     public static final Errhandler ERRORS_ARE_FATAL = Errhandler.FATAL;
     /** An error throws MPIException, which the program catches and handles. */
     public static final Errhandler ERRORS_RETURN = Errhandler.RETURN;
+
+    /** Processors available to this JVM; MPJ Express defines it and its multithreaded programs read it. */
+    public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
 
     /** Thread support levels, lowest to highest. MPJ provides THREAD_MULTIPLE. */
     public static final int THREAD_SINGLE = 0;

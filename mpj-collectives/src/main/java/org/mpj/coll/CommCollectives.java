@@ -4,6 +4,7 @@ import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Choice;
 import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
+import org.mpj.coll.tree.Trees;
 import org.mpj.core.Communicator;
 import org.mpj.core.coll.Collectives;
 import org.mpj.core.datatype.TypeMap;
@@ -13,13 +14,15 @@ import org.mpj.core.op.Operator;
  * The collectives of one communicator: each call picks its algorithm from the rules of the table
  * that apply to this communicator's size (resolved once, when the communicator is made) and runs it.
  */
-final class CommCollectives implements Collectives {
+final class CommCollectives implements Collectives, Trees.Owner {
     private final Communicator comm;
+    private final Trees trees;
     private final Choice barrier, bcast, gather, gatherv, scatter, scatterv, allgather, allgatherv, alltoall,
             alltoallv, reduce, allreduce, reduceScatter, scan;
 
-    CommCollectives(Communicator comm, Choice[] choices) {
+    CommCollectives(Communicator comm, Choice[] choices, int segmentBytes) {
         this.comm = comm;
+        this.trees = new Trees(comm, segmentBytes);
         barrier = choices[Primitive.BARRIER.ordinal()];
         bcast = choices[Primitive.BCAST.ordinal()];
         gather = choices[Primitive.GATHER.ordinal()];
@@ -34,6 +37,11 @@ final class CommCollectives implements Collectives {
         allreduce = choices[Primitive.ALLREDUCE.ordinal()];
         reduceScatter = choices[Primitive.REDUCE_SCATTER.ordinal()];
         scan = choices[Primitive.SCAN.ordinal()];
+    }
+
+    @Override
+    public Trees trees() {
+        return trees;
     }
 
     @Override

@@ -32,7 +32,11 @@ public final class Communicator {
     private final Topology topology;
     /** For an intercommunicator, the local group's own intracommunicator; else null. */
     private final Communicator localOfInter;
-    /** Shared with the other members when all are threads of this JVM (see {@link #localBoard}). */
+    /** Ranks of this communicator on this rank's node, ascending; null for an intercommunicator. */
+    private final int[] localMembers;
+    /** This rank's index in {@link #localMembers}. */
+    private final int localRank;
+    /** Shared with the other members on this node (see {@link #localBoard}). */
     private final Object localBoard;
     private volatile boolean freed;
 
@@ -50,33 +54,58 @@ public final class Communicator {
         this.name = name;
         this.topology = topology;
         this.localOfInter = localOfInter;
-        this.localBoard = localOfInter == null && allMembersShareMemory()
-                ? rank.job.localBoards().attach(context, lowestWorldRank(), worldRanks.length,
-                        rank.collectivesProvider()::newLocalBoard)
-                : null;
+        if (localOfInter == null) {
+            this.localMembers = membersOnNode(rank.device.node(rank.worldRank));
+            this.localRank = java.util.Arrays.binarySearch(localMembers, myRank);
+            int lowestWorld = Integer.MAX_VALUE;
+            for (int r : localMembers) {
+                lowestWorld = Math.min(lowestWorld, worldRanks[r]);
+            }
+            this.localBoard = rank.job.localBoards().attach(context, lowestWorld, localMembers.length,
+                    rank.collectivesProvider()::newLocalBoard);
+        } else {
+            this.localMembers = null;
+            this.localRank = -1;
+            this.localBoard = null;
+        }
         this.collectives = rank.collectivesProvider().create(this);
     }
 
-    private boolean allMembersShareMemory() {
-        for (int w : worldRanks) {
-            if (w != rank.worldRank && !rank.device.sharesMemoryWith(w)) {
-                return false;
+    private int[] membersOnNode(int node) {
+        int n = 0;
+        int[] on = new int[worldRanks.length];
+        for (int r = 0; r < worldRanks.length; r++) {
+            if (rank.device.node(worldRanks[r]) == node) {
+                on[n++] = r;
             }
         }
-        return true;
+        return java.util.Arrays.copyOf(on, n);
     }
 
-    private int lowestWorldRank() {
-        int min = Integer.MAX_VALUE;
-        for (int w : worldRanks) {
-            min = Math.min(min, w);
-        }
-        return min;
+    /** The node of rank {@code r} of this communicator (see {@link org.mpj.core.device.Device#node}). */
+    public int node(int r) {
+        return rank.device.node(worldRanks[r]);
+    }
+
+    /** How many ranks of this intracommunicator are on this rank's node (itself included). */
+    public int localSize() {
+        return localMembers.length;
+    }
+
+    /** This rank's index among the ranks of this intracommunicator on its node. */
+    public int localRank() {
+        return localRank;
+    }
+
+    /** The rank in this communicator of the {@code i}-th of its ranks on this rank's node. */
+    public int localMember(int i) {
+        return localMembers[i];
     }
 
     /**
      * The object that the collectives library shares among the members of this intracommunicator
-     * when every member is a thread of this JVM whose arrays this rank may read; null otherwise.
+     * on this rank's node (threads of this JVM that may read each other's arrays), indexed by
+     * {@link #localRank}; null for an intercommunicator.
      */
     public Object localBoard() {
         return localBoard;
@@ -403,11 +432,14 @@ public final class Communicator {
 
     /**
      * Sends data already copied out of the user's buffer (buffered mode): a contiguous array of
-     * {@code base}, or serialized bytes ({@code layout} null) for MPI.OBJECT. Waits for nothing.
+     * {@code base}, or serialized bytes ({@code layout} null) for MPI.OBJECT. Waits for nothing. A
+     * message within the eager limit is sent eagerly and {@code s} completes at once, so its room in
+     * the attached buffer is free again before any receive: {@code Bsend; Buffer_detach; Recv} around
+     * a ring then works as with other MPIs. A larger one waits, in its copy, for its receive.
      */
     void sendPrepared(int ctx, BaseType base, int elements, Object data, TypeMap layout, int dest, int tag,
                       EngineRequest s) {
-        if (rank.device.send(peers[dest], ctx, myRank, tag, base, elements, data, 0, layout, false, s)) {
+        if (rank.device.send(peers[dest], ctx, myRank, tag, base, elements, data, 0, layout, true, s)) {
             s.complete(dest, tag, elements, base);
         }
     }

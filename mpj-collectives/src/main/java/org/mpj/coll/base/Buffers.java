@@ -26,9 +26,12 @@ public final class Buffers {
         return PACKED[base.ordinal()];
     }
 
-    /** Array elements that {@code count} items of {@code type} span, holes between items included. */
+    /**
+     * Array elements that {@code count} items of {@code type} span from the first item's start, holes
+     * included: up to the end of the last item's last run (a Vector's item ends past its size).
+     */
     public static int span(int count, TypeMap type) {
-        return count == 0 ? 0 : Math.toIntExact((long) (count - 1) * type.extent + type.size);
+        return Math.toIntExact(type.endElement(0, count));
     }
 
     /** A new array of {@code elements} elements of {@code base}: {@code int[]} for INT, {@code Object[]} for OBJECT. */

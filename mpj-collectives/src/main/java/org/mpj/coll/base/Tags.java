@@ -4,7 +4,9 @@ package org.mpj.coll.base;
  * Message tags of the collectives, one per primitive (and per phase where an algorithm has two), on
  * the collective context of a communicator. Distinct tags keep one primitive's messages from ever
  * matching another's, even when a fast rank enters the next collective early. Every algorithm of a
- * primitive uses that primitive's tags.
+ * primitive uses that primitive's tags; a composition (Allgather as Gather+Bcast) uses the tags of its
+ * parts, which is safe because no collective receives from ANY_SOURCE and messages between two ranks
+ * never overtake each other.
  */
 public final class Tags {
     public static final int BARRIER = 1;
@@ -23,6 +25,8 @@ public final class Tags {
     public static final int ALLTOALLV = 13;
     public static final int REDUCE_SCATTER = 14;
     public static final int SCAN = 15;
+    /** The mirror exchange of halves of a split-binary broadcast. */
+    public static final int BCAST_EXCHANGE = 16;
 
     private Tags() {
     }

@@ -1,72 +1,96 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.allreduce.AllreduceRecursiveDoubling;
+import org.mpj.coll.select.Algorithm;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
 /**
- * Allreduce through memory, combining straight out of every rank's send buffer in rank order
+ * Allreduce through memory, combining every rank's contribution in rank order
  * (in0 op (in1 op (… op in(p-1)))), so non-commutative operators are right and every rank's result
- * is bit-identical. Short vectors: each rank folds the whole vector into its receive buffer (one
- * synchronisation, p-1 combines of n). Long vectors: rank r folds slice r into its receive buffer,
- * then copies the other slices from the ranks that made them (n combines and n copies in all per
- * rank, each reading memory once).
+ * is bit-identical.
+ * <ul>
+ * <li>Short vectors (up to {@link Stages#MAX_BYTES}): each rank copies its vector into its stage and
+ * folds all stages into its receive buffer; one synchronisation per call, and no rank waits for its
+ * readers: a stage is rewritten two calls later, and every rank has arrived at the call in between
+ * only after it finished reading this one.</li>
+ * <li>Long vectors: straight out of the send buffers; rank r folds slice r into its receive buffer,
+ * then copies the other slices from the ranks that made them (n combines and n copies per rank);
+ * ranks leave once nobody reads their buffers.</li>
+ * </ul>
  */
 public final class AllreduceShared {
     public static final String NAME = "shared";
-    /** Below this many bytes per vector the whole-vector fold is cheaper than a second synchronisation. */
-    static final long SLICE_MIN_BYTES = 16 * 1024;
+    private static final Algorithm.Combine FALLBACK = (Algorithm.Combine) Catalog.fallback(Primitive.ALLREDUCE);
 
     private AllreduceShared() {
     }
 
     public static void allreduce(Communicator c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                                  int count, TypeMap type, Operator op) {
-        NodeBoard b = NodeBoard.of(c);
+        NodeBoard b = NodeBoard.whole(c);
         int p = c.size();
         if (!Shared.usable(b, type) || p == 1) {
-            AllreduceRecursiveDoubling.allreduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+            FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
             return;
         }
-        b.arriveAll(c, sendbuf, sendoffset, count, type, recvbuf, recvoffset);
-        try {
-            if (!sameLayout(b)) {
-                // Combining reads every rank's buffer with one layout; ranks whose layouts differ
-                // (same signature, other holes) all take the message path, as they all see the board.
-                AllreduceRecursiveDoubling.allreduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
-                return;
-            }
-            long bytes = (long) count * type.size * type.base.byteSize();
-            if (bytes < SLICE_MIN_BYTES || count < p) {
-                fold(b, 0, count, type, op, recvbuf, recvoffset);
-            } else {
-                int me = c.rank();
-                fold(b, sliceStart(count, p, me), sliceStart(count, p, me + 1), type, op, recvbuf, recvoffset);
-                long k = b.midway.next(me);
-                b.midway.signal();
-                b.midway.await(c, k, p);
-                for (int i = 1; i < p; i++) {
-                    int r = me + i < p ? me + i : me + i - p;
-                    int lo = sliceStart(count, p, r), hi = sliceStart(count, p, r + 1);
-                    int at = lo * type.extent;
-                    Copier.copy(b.out[r], b.outOffset[r] + at, type, recvbuf, recvoffset + at, type,
-                            (hi - lo) * type.size);
-                }
-            }
-        } finally {
-            b.departAll(c);
+        long bytes = (long) count * type.size * type.base.byteSize();
+        if (bytes <= Stages.MAX_BYTES) {
+            staged(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+        } else {
+            sliced(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
         }
     }
 
-    static boolean sameLayout(NodeBoard b) {
-        for (int r = 1; r < b.size; r++) {
-            if (!b.type[r].sameShape(b.type[0])) {
-                return false;
+    private static void staged(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
+                               int recvoffset, int count, TypeMap type, Operator op) {
+        int me = c.rank(), p = b.size;
+        long k = b.arrived.next(me);
+        b.stages.put(me, k, sendbuf, sendoffset, count, type);
+        b.arrived.signal();
+        b.arrived.await(c, me, k, p);
+        for (int r = 0; r < p; r++) {
+            if (!b.stages.type(r, k).sameShape(type)) {
+                // Ranks whose layouts differ (same signature, other holes) all see it: all take messages.
+                FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+                return;
             }
         }
-        return true;
+        Copier.copy(b.stages.data(p - 1, k), 0, type, recvbuf, recvoffset, type, count * type.size);
+        for (int r = p - 2; r >= 0; r--) {
+            op.combine(b.stages.data(r, k), 0, recvbuf, recvoffset, count, type);
+        }
+    }
+
+    private static void sliced(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
+                               int recvoffset, int count, TypeMap type, Operator op) {
+        int me = c.rank(), p = b.size;
+        b.arriveAll(c, me, sendbuf, sendoffset, count, type, recvbuf, recvoffset);
+        try {
+            for (int r = 0; r < p; r++) {
+                if (!b.type[r].sameShape(type)) {
+                    FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type,
+                            op);
+                    return;
+                }
+            }
+            fold(b, sliceStart(count, p, me), sliceStart(count, p, me + 1), type, op, recvbuf, recvoffset);
+            long k = b.midway.next(me);
+            b.midway.signal();
+            b.midway.await(c, me, k, p);
+            for (int i = 1; i < p; i++) {
+                int r = me + i < p ? me + i : me + i - p;
+                int lo = sliceStart(count, p, r), hi = sliceStart(count, p, r + 1);
+                int at = lo * type.extent;
+                Copier.copy(b.out[r], b.outOffset[r] + at, type, recvbuf, recvoffset + at, type,
+                        (hi - lo) * type.size);
+            }
+        } finally {
+            b.departAll(c, me);
+        }
     }
 
     static int sliceStart(int count, int p, int r) {

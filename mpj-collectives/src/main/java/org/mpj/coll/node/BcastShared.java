@@ -1,39 +1,66 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.bcast.BcastBinomial;
+import org.mpj.coll.select.Algorithm;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Bcast through memory: the root publishes its buffer and every other rank copies straight out of
- * it, once; the root returns when all have copied. Falls back to the binomial tree where ranks do
- * not share memory and for MPI.OBJECT.
+ * Bcast through memory. Short messages: the root copies its buffer into its stage and leaves; each
+ * other rank copies out of the stage. The root rewrites a stage two calls later, after waiting for
+ * every rank to have finished the call that read it, so it runs at most two calls ahead. Long
+ * messages: the root publishes its buffer, every other rank copies straight out of it (one copy),
+ * and the root leaves when all have. Falls back to the default algorithm where ranks do not share
+ * memory and for MPI.OBJECT.
  */
 public final class BcastShared {
     public static final String NAME = "shared";
+    private static final Algorithm.Bcast FALLBACK = (Algorithm.Bcast) Catalog.fallback(Primitive.BCAST);
 
     private BcastShared() {
     }
 
     public static void bcast(Communicator c, Object buf, int offset, int count, TypeMap type, int root) {
-        NodeBoard b = NodeBoard.of(c);
-        int p = c.size(), me = c.rank();
-        if (!Shared.usable(b, type) || p == 1) {
-            BcastBinomial.bcast(c, buf, offset, count, type, root);
+        NodeBoard b = NodeBoard.whole(c);
+        if (!Shared.usable(b, type) || c.size() == 1) {
+            FALLBACK.bcast(c, buf, offset, count, type, root);
             return;
         }
-        long k = b.rootDone.next(me), j = b.othersDone.next(me);
+        local(c, b, c.rank(), buf, offset, count, type, root);
+    }
+
+    /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */
+    static void local(Communicator c, NodeBoard b, int me, Object buf, int offset, int count, TypeMap type, int root) {
+        int p = b.size;
+        long k = b.rootDone.next(me);
+        b.othersDone.next(me);
+        boolean staged = (long) count * type.size * type.base.byteSize() <= Stages.MAX_BYTES;
         if (me == root) {
-            b.publish(me, buf, offset, count, type, null, 0);
+            if (staged) {
+                if (k > 2) {
+                    b.othersDone.awaitOthers(c, me, k - 2, root);
+                }
+                b.rootStages.put(me, k, buf, offset, count, type);
+            } else {
+                b.publish(me, buf, offset, count, type, null, 0);
+            }
             b.othersDone.signal(me);   // every rank's flag counts every call
             b.rootDone.signal();
-            b.othersDone.awaitOthers(c, j, root);
+            if (!staged) {
+                b.othersDone.awaitOthers(c, me, k, root);
+            }
             return;
         }
-        b.rootDone.await(c, k, 1);
+        b.rootDone.await(c, me, k, 1);
         try {
-            Shared.copyIn("Bcast", root, b.buf[root], b.offset[root], b.count[root], b.type[root], buf, offset,
-                    count, type);
+            if (staged) {
+                Shared.copyIn("Bcast", root, b.rootStages.data(root, k), 0, b.rootStages.count(root, k),
+                        b.rootStages.type(root, k), buf, offset, count, type);
+            } else {
+                Shared.copyIn("Bcast", root, b.buf[root], b.offset[root], b.count[root], b.type[root], buf, offset,
+                        count, type);
+            }
         } finally {
             b.othersDone.signal(me);
         }

@@ -5,7 +5,10 @@ import org.mpj.core.datatype.TypeMap;
 
 /**
  * What the members of a communicator whose ranks are all threads of one JVM share: each rank's
- * published buffers and the synchronisation steps of the node-aware algorithms.
+ * published buffers and the synchronisation steps of the node-aware algorithms. Slots are indexed
+ * by local rank (the members of the communicator in this JVM, in rank order); the algorithms take
+ * the local rank {@code me} and the local root, so that hierarchical algorithms can run them on the
+ * members of one JVM of a larger communicator.
  *
  * <p>A rank writes its slot before it signals a step; a reader waits for the step before it reads
  * the slot, so the counter's release/acquire orders the two. A rank leaves a call only once every
@@ -25,6 +28,20 @@ public final class NodeBoard {
     /** Rooted calls: each non-root has copied (Bcast, Scatter) or published (Gather, Reduce). */
     final RankFlags othersDone;
 
+    /**
+     * Short messages, copied in so that their owner need not wait for its readers: one set for the
+     * symmetric calls (turns of {@link #arrived}) and one for the rooted calls (turns of {@link #rootDone}).
+     */
+    final Stages stages;
+    final Stages rootStages;
+    /** Gather and Reduce: each rank has published its send buffer (every rank signals every call). */
+    final RankFlags published;
+    /** Gather and Reduce: the root has read every send buffer. */
+    final Phase rootRead;
+
+    /** Hierarchical calls: the lowest rank of each node of the communicator, ascending; made on first use. */
+    volatile int[] leaders;
+
     final Object[] buf;
     final int[] offset;
     final int[] count;
@@ -41,6 +58,10 @@ public final class NodeBoard {
         this.departed = new Phase(size);
         this.rootDone = new Phase(size);
         this.othersDone = new RankFlags(size);
+        this.published = new RankFlags(size);
+        this.rootRead = new Phase(size);
+        this.stages = new Stages(size);
+        this.rootStages = new Stages(size);
         this.buf = new Object[size];
         this.offset = new int[size];
         this.count = new int[size];
@@ -51,9 +72,18 @@ public final class NodeBoard {
         this.displs = new int[size][];
     }
 
-    /** The board of {@code c}, or null when some member is not a thread of this JVM. */
+    /**
+     * The board of the members of {@code c} that are threads of this JVM (indexed by
+     * {@link Communicator#localRank}), or null for an intercommunicator.
+     */
     static NodeBoard of(Communicator c) {
         return (NodeBoard) c.localBoard();
+    }
+
+    /** The board of {@code c} when every member is a thread of this JVM, else null. */
+    static NodeBoard whole(Communicator c) {
+        NodeBoard b = (NodeBoard) c.localBoard();
+        return b != null && b.size == c.size() ? b : null;
     }
 
     /** Publishes this rank's buffers (without signalling). */
@@ -67,18 +97,17 @@ public final class NodeBoard {
     }
 
     /** Publishes, signals {@link #arrived} and waits for everyone's arrival: returns the pass of departed to use. */
-    void arriveAll(Communicator c, Object b, int off, int n, TypeMap t, Object o, int oOff) {
-        int me = c.rank();
+    void arriveAll(Communicator c, int me, Object b, int off, int n, TypeMap t, Object o, int oOff) {
         publish(me, b, off, n, t, o, oOff);
         long k = arrived.next(me);
         arrived.signal();
-        arrived.await(c, k, size);
+        arrived.await(c, me, k, size);
     }
 
     /** Signals that this rank is done reading and waits until every rank is. */
-    void departAll(Communicator c) {
-        long k = departed.next(c.rank());
+    void departAll(Communicator c, int me) {
+        long k = departed.next(me);
         departed.signal();
-        departed.await(c, k, size);
+        departed.await(c, me, k, size);
     }
 }

@@ -32,8 +32,8 @@ final class Phase {
         counter.add(1);
     }
 
-    /** Waits until {@code perPass} contributions per pass have arrived up to pass {@code k} (acquire). */
-    void await(Communicator c, long k, int perPass) {
-        counter.awaitAtLeast(k * perPass, c.rank(), c.rankContext());
+    /** Waits, as local rank {@code me}, until {@code perPass} contributions per pass reached pass {@code k}. */
+    void await(Communicator c, int me, long k, int perPass) {
+        counter.awaitAtLeast(k * perPass, me, c.rankContext());
     }
 }

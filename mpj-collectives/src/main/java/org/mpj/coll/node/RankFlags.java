@@ -31,11 +31,11 @@ final class RankFlags {
         flags[me].add(1);
     }
 
-    /** Waits until every rank but {@code except} has signalled call {@code k} (acquire). */
-    void awaitOthers(Communicator c, long k, int except) {
+    /** Waits (as local rank {@code me}) until every rank but {@code except} has signalled call {@code k}. */
+    void awaitOthers(Communicator c, int me, long k, int except) {
         for (int r = 0; r < flags.length; r++) {
             if (r != except) {
-                flags[r].awaitAtLeast(k, c.rank(), c.rankContext());
+                flags[r].awaitAtLeast(k, me, c.rankContext());
             }
         }
     }

@@ -7,26 +7,67 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.mpj.coll.allgather.AllgatherRing;
-import org.mpj.coll.allgather.AllgathervRing;
-import org.mpj.coll.allreduce.AllreduceRecursiveDoubling;
+import org.mpj.coll.allgather.AllgatherBDE;
+import org.mpj.coll.allgather.AllgatherBKT;
+import org.mpj.coll.allgather.AllgatherBruck;
+import org.mpj.coll.allgather.AllgatherFT;
+import org.mpj.coll.allgather.AllgatherGatherBcast;
+import org.mpj.coll.allreduce.AllreduceBDE;
+import org.mpj.coll.allreduce.AllreduceFT;
+import org.mpj.coll.allreduce.AllreduceRabenseifner;
+import org.mpj.coll.allreduce.AllreduceReduceBcast;
+import org.mpj.coll.allreduce.AllreduceRing;
+import org.mpj.coll.alltoall.AlltoallBruck;
+import org.mpj.coll.alltoall.AlltoallFT;
+import org.mpj.coll.alltoall.AlltoallLinear;
 import org.mpj.coll.alltoall.AlltoallPairwise;
-import org.mpj.coll.alltoall.AlltoallvPairwise;
+import org.mpj.coll.barrier.BarrierBT;
+import org.mpj.coll.barrier.BarrierBruck;
 import org.mpj.coll.barrier.BarrierDissemination;
-import org.mpj.coll.bcast.BcastBinomial;
+import org.mpj.coll.barrier.BarrierDoubleRing;
+import org.mpj.coll.barrier.BarrierFlat;
+import org.mpj.coll.barrier.BarrierGatherBcast;
+import org.mpj.coll.barrier.BarrierRecursiveDoubling;
+import org.mpj.coll.bcast.BcastBT;
+import org.mpj.coll.bcast.BcastBinary;
+import org.mpj.coll.bcast.BcastFT;
+import org.mpj.coll.bcast.BcastFaT;
+import org.mpj.coll.bcast.BcastKChain;
+import org.mpj.coll.bcast.BcastLinear;
+import org.mpj.coll.bcast.BcastMST;
+import org.mpj.coll.bcast.BcastPipeline;
 import org.mpj.coll.bcast.BcastScatterAllgather;
-import org.mpj.coll.gather.GatherBinomial;
+import org.mpj.coll.bcast.BcastSegBinomial;
+import org.mpj.coll.bcast.BcastSplitBinary;
+import org.mpj.coll.gather.GatherBT;
+import org.mpj.coll.gather.GatherFT;
+import org.mpj.coll.gather.GatherMST;
 import org.mpj.coll.node.AllgatherShared;
+import org.mpj.coll.node.AllreduceHierarchical;
 import org.mpj.coll.node.AllreduceShared;
 import org.mpj.coll.node.AlltoallShared;
+import org.mpj.coll.node.BarrierHierarchical;
 import org.mpj.coll.node.BarrierShared;
+import org.mpj.coll.node.BcastHierarchical;
 import org.mpj.coll.node.BcastShared;
-import org.mpj.coll.gather.GathervLinear;
-import org.mpj.coll.reduce.ReduceBinomial;
-import org.mpj.coll.reducescatter.ReduceScatterReduceScatterv;
-import org.mpj.coll.scan.ScanRecursiveDoubling;
-import org.mpj.coll.scatter.ScatterBinomial;
-import org.mpj.coll.scatter.ScattervLinear;
+import org.mpj.coll.node.GatherShared;
+import org.mpj.coll.node.ReduceShared;
+import org.mpj.coll.node.ScatterShared;
+import org.mpj.coll.reduce.ReduceBT;
+import org.mpj.coll.reduce.ReduceBinary;
+import org.mpj.coll.reduce.ReduceFT;
+import org.mpj.coll.reduce.ReduceKChain;
+import org.mpj.coll.reduce.ReduceLinear;
+import org.mpj.coll.reduce.ReduceMST;
+import org.mpj.coll.reduce.ReducePipeline;
+import org.mpj.coll.reduce.ReduceSegBinomial;
+import org.mpj.coll.reducescatter.ReduceScatterBDE;
+import org.mpj.coll.reducescatter.ReduceScatterReduceScatter;
+import org.mpj.coll.scan.ScanBDE;
+import org.mpj.coll.scan.ScanFT;
+import org.mpj.coll.scatter.ScatterBT;
+import org.mpj.coll.scatter.ScatterFT;
+import org.mpj.coll.scatter.ScatterMST;
 
 /**
  * Every algorithm of every primitive, by the name the table and the {@code mpj.coll.<key>} settings
@@ -37,27 +78,107 @@ public final class Catalog {
     private static final Map<Primitive, Map<String, Object>> ALGORITHMS = new EnumMap<>(Primitive.class);
     /** Algorithms that work through the memory of one JVM (org.mpj.coll.node). */
     private static final Set<Object> NODE_AWARE = new HashSet<>();
+    /** Algorithms that work through memory inside nodes and by messages between them. */
+    private static final Set<Object> HIERARCHICAL = new HashSet<>();
 
     static {
+        // Names as in Taboada et al., "Design of efficient Java message-passing collectives on multi-core
+        // clusters" (J. Supercomputing, 2011): b/nb = blocking/non-blocking point-to-point, FT flat tree,
+        // FaT four-ary tree, MST minimum spanning tree, BT binomial tree, BKT bucket (ring), BDE
+        // bidirectional exchange (recursive doubling/halving); A+B runs primitive A, then B.
         barrier(BarrierDissemination.NAME, BarrierDissemination::barrier);
+        barrier(BarrierBT.NAME, BarrierBT::barrier);
+        barrier(BarrierGatherBcast.NAME, BarrierGatherBcast::barrier);
 
-        bcast(BcastBinomial.NAME, BcastBinomial::bcast);
+        bcast(BcastBT.NAME, BcastBT::bcast);
         bcast(BcastScatterAllgather.NAME, BcastScatterAllgather::bcast);
+        bcast(BcastMST.NAME, BcastMST::bcast);
+        bcast(BcastFT.BLOCKING, BcastFT::blocking);
+        bcast(BcastFT.NON_BLOCKING, BcastFT::nonBlocking);
+        bcast(BcastFaT.NAME, BcastFaT::bcast);
 
-        rooted(Primitive.GATHER, GatherBinomial.NAME, GatherBinomial::gather);
-        gatherv(GathervLinear.NAME, GathervLinear::gatherv);
-        rooted(Primitive.SCATTER, ScatterBinomial.NAME, ScatterBinomial::scatter);
-        scatterv(ScattervLinear.NAME, ScattervLinear::scatterv);
+        rooted(Primitive.GATHER, GatherBT.NAME, GatherBT::gather);
+        rooted(Primitive.GATHER, GatherMST.NAME, GatherMST::gather);
+        rooted(Primitive.GATHER, GatherFT.BLOCKING, GatherFT::blocking);
+        rooted(Primitive.GATHER, GatherFT.NON_BLOCKING, GatherFT::nonBlocking);
+        rooted(Primitive.GATHER, GatherFT.ONE_AHEAD, GatherFT::oneAhead);
+        rooted(Primitive.GATHER, GatherFT.TWO_AHEAD, GatherFT::twoAhead);
 
-        exchange(Primitive.ALLGATHER, AllgatherRing.NAME, AllgatherRing::allgather);
-        allgatherv(AllgathervRing.NAME, AllgathervRing::allgatherv);
+        gatherv(GatherFT.NON_BLOCKING, GatherFT::nonBlockingV);
+        gatherv(GatherFT.BLOCKING, GatherFT::blockingV);
+
+        rooted(Primitive.SCATTER, ScatterBT.NAME, ScatterBT::scatter);
+        rooted(Primitive.SCATTER, ScatterMST.NAME, ScatterMST::scatter);
+        rooted(Primitive.SCATTER, ScatterFT.BLOCKING, ScatterFT::blocking);
+        rooted(Primitive.SCATTER, ScatterFT.NON_BLOCKING, ScatterFT::nonBlocking);
+
+        scatterv(ScatterFT.NON_BLOCKING, ScatterFT::nonBlockingV);
+        scatterv(ScatterFT.BLOCKING, ScatterFT::blockingV);
+
+        exchange(Primitive.ALLGATHER, AllgatherBDE.BLOCKING, AllgatherBDE::blocking);
+        exchange(Primitive.ALLGATHER, AllgatherBDE.NON_BLOCKING, AllgatherBDE::nonBlocking);
+        exchange(Primitive.ALLGATHER, AllgatherBKT.BLOCKING, AllgatherBKT::blocking);
+        exchange(Primitive.ALLGATHER, AllgatherBKT.NON_BLOCKING, AllgatherBKT::nonBlocking);
+        exchange(Primitive.ALLGATHER, AllgatherFT.NAME, AllgatherFT::allgather);
+        exchange(Primitive.ALLGATHER, AllgatherGatherBcast.NAME, AllgatherGatherBcast::allgather);
+
+        allgatherv(AllgatherBKT.BLOCKING, AllgatherBKT::blockingV);
+        allgatherv(AllgatherBKT.NON_BLOCKING, AllgatherBKT::nonBlockingV);
+        allgatherv(AllgatherFT.NAME, AllgatherFT::allgatherv);
+
         exchange(Primitive.ALLTOALL, AlltoallPairwise.NAME, AlltoallPairwise::alltoall);
-        alltoallv(AlltoallvPairwise.NAME, AlltoallvPairwise::alltoallv);
+        exchange(Primitive.ALLTOALL, AlltoallFT.BLOCKING, AlltoallFT::blocking);
+        exchange(Primitive.ALLTOALL, AlltoallFT.NON_BLOCKING, AlltoallFT::nonBlocking);
+        exchange(Primitive.ALLTOALL, AlltoallFT.RECEIVES_FIRST, AlltoallFT::receivesFirst);
+        exchange(Primitive.ALLTOALL, AlltoallFT.WINDOW, AlltoallFT::window);
 
-        reduce(ReduceBinomial.NAME, ReduceBinomial::reduce);
-        combine(Primitive.ALLREDUCE, AllreduceRecursiveDoubling.NAME, AllreduceRecursiveDoubling::allreduce);
-        reduceScatter(ReduceScatterReduceScatterv.NAME, ReduceScatterReduceScatterv::reduceScatter);
-        combine(Primitive.SCAN, ScanRecursiveDoubling.NAME, ScanRecursiveDoubling::scan);
+        alltoallv(AlltoallPairwise.NAME, AlltoallPairwise::alltoallv);
+        alltoallv(AlltoallFT.BLOCKING, AlltoallFT::blockingV);
+        alltoallv(AlltoallFT.NON_BLOCKING, AlltoallFT::nonBlockingV);
+        alltoallv(AlltoallFT.RECEIVES_FIRST, AlltoallFT::receivesFirstV);
+        alltoallv(AlltoallFT.WINDOW, AlltoallFT::windowV);
+
+        reduce(ReduceBT.NAME, ReduceBT::reduce);
+        reduce(ReduceMST.NAME, ReduceMST::reduce);
+        reduce(ReduceFT.BLOCKING, ReduceFT::blocking);
+        reduce(ReduceFT.NON_BLOCKING, ReduceFT::nonBlocking);
+
+        combine(Primitive.ALLREDUCE, AllreduceBDE.BLOCKING, AllreduceBDE::blocking);
+        combine(Primitive.ALLREDUCE, AllreduceBDE.NON_BLOCKING, AllreduceBDE::nonBlocking);
+        combine(Primitive.ALLREDUCE, AllreduceFT.NAME, AllreduceFT::allreduce);
+        combine(Primitive.ALLREDUCE, AllreduceReduceBcast.NAME, AllreduceReduceBcast::allreduce);
+
+        reduceScatter(ReduceScatterBDE.BLOCKING, ReduceScatterBDE::blocking);
+        reduceScatter(ReduceScatterBDE.NON_BLOCKING, ReduceScatterBDE::nonBlocking);
+        reduceScatter(ReduceScatterReduceScatter.NAME, ReduceScatterReduceScatter::reduceScatter);
+
+        combine(Primitive.SCAN, ScanBDE.NAME, ScanBDE::scan);
+        combine(Primitive.SCAN, ScanFT.NAME, ScanFT::scan);
+
+        // The segmented tree engine (Pješivac-Grbović et al.) and what native MPIs use, per primitive.
+        barrier(BarrierFlat.NAME, BarrierFlat::barrier);
+        barrier(BarrierDoubleRing.NAME, BarrierDoubleRing::barrier);
+        barrier(BarrierRecursiveDoubling.NAME, BarrierRecursiveDoubling::barrier);
+        barrier(BarrierBruck.NAME, BarrierBruck::barrier);
+
+        bcast(BcastLinear.NAME, BcastLinear::bcast);
+        bcast(BcastPipeline.NAME, BcastPipeline::bcast);
+        bcast(BcastKChain.NAME, BcastKChain::bcast);
+        bcast(BcastSegBinomial.NAME, BcastSegBinomial::bcast);
+        bcast(BcastBinary.NAME, BcastBinary::bcast);
+        bcast(BcastSplitBinary.NAME, BcastSplitBinary::bcast);
+
+        exchange(Primitive.ALLGATHER, AllgatherBruck.NAME, AllgatherBruck::allgather);
+        exchange(Primitive.ALLTOALL, AlltoallLinear.NAME, AlltoallLinear::alltoall);
+        exchange(Primitive.ALLTOALL, AlltoallBruck.NAME, AlltoallBruck::alltoall);
+
+        reduce(ReduceLinear.NAME, ReduceLinear::reduce);
+        reduce(ReducePipeline.NAME, ReducePipeline::reduce);
+        reduce(ReduceKChain.NAME, ReduceKChain::reduce);
+        reduce(ReduceSegBinomial.NAME, ReduceSegBinomial::reduce);
+        reduce(ReduceBinary.NAME, ReduceBinary::reduce);
+        combine(Primitive.ALLREDUCE, AllreduceRabenseifner.NAME, AllreduceRabenseifner::allreduce);
+        combine(Primitive.ALLREDUCE, AllreduceRing.NAME, AllreduceRing::allreduce);
 
         // Node-aware: through memory where every member is a thread of this JVM, else their fallback.
         nodeAware(Primitive.BARRIER, BarrierShared.NAME, (Algorithm.Barrier) BarrierShared::barrier);
@@ -65,6 +186,15 @@ public final class Catalog {
         nodeAware(Primitive.ALLGATHER, AllgatherShared.NAME, (Algorithm.Exchange) AllgatherShared::allgather);
         nodeAware(Primitive.ALLTOALL, AlltoallShared.NAME, (Algorithm.Exchange) AlltoallShared::alltoall);
         nodeAware(Primitive.ALLREDUCE, AllreduceShared.NAME, (Algorithm.Combine) AllreduceShared::allreduce);
+        nodeAware(Primitive.GATHER, GatherShared.NAME, (Algorithm.Rooted) GatherShared::gather);
+        nodeAware(Primitive.SCATTER, ScatterShared.NAME, (Algorithm.Rooted) ScatterShared::scatter);
+        nodeAware(Primitive.REDUCE, ReduceShared.NAME, (Algorithm.Reduce) ReduceShared::reduce);
+
+        // Hierarchical: through memory inside each node, by messages among one rank per node; any communicator.
+        hierarchical(Primitive.BARRIER, BarrierHierarchical.NAME, (Algorithm.Barrier) BarrierHierarchical::barrier);
+        hierarchical(Primitive.BCAST, BcastHierarchical.NAME, (Algorithm.Bcast) BcastHierarchical::bcast);
+        hierarchical(Primitive.ALLREDUCE, AllreduceHierarchical.NAME,
+                (Algorithm.Combine) AllreduceHierarchical::allreduce);
     }
 
     private Catalog() {
@@ -85,9 +215,17 @@ public final class Catalog {
         return ALGORITHMS.get(p).get(name);
     }
 
-    /** True for an algorithm that works through memory shared by the ranks of one JVM. */
-    static boolean isNodeAware(Object algorithm) {
-        return NODE_AWARE.contains(algorithm);
+    /** Whether a table rule naming {@code algorithm} may apply to a communicator placed so. */
+    static boolean appliesTo(Object algorithm, Placement placement) {
+        if (NODE_AWARE.contains(algorithm)) {
+            return placement == Placement.ONE_NODE;
+        }
+        return !HIERARCHICAL.contains(algorithm) || placement == Placement.SEVERAL_NODES;
+    }
+
+    /** What a node-aware algorithm runs where ranks do not share memory: the primitive's default. */
+    public static Object fallback(Primitive p) {
+        return defaultAlgorithm(p);
     }
 
     static Object defaultAlgorithm(Primitive p) {
@@ -104,6 +242,11 @@ public final class Catalog {
     private static void nodeAware(Primitive p, String name, Object a) {
         add(p, name, a);
         NODE_AWARE.add(a);
+    }
+
+    private static void hierarchical(Primitive p, String name, Object a) {
+        add(p, name, a);
+        HIERARCHICAL.add(a);
     }
 
     private static void barrier(String name, Algorithm.Barrier a) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.mpj.coll.tree.Trees;
 import org.mpj.core.Config;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
@@ -33,10 +34,12 @@ public final class Selector {
 
     private final Table table;
     private final Map<Primitive, String> forced;
+    private final int segmentBytes;
 
-    Selector(Table table, Map<Primitive, String> forced) {
+    Selector(Table table, Map<Primitive, String> forced, int segmentBytes) {
         this.table = table;
         this.forced = forced;
+        this.segmentBytes = segmentBytes;
     }
 
     public static Selector configure(Config config) {
@@ -59,7 +62,13 @@ public final class Selector {
             }
             forced.put(p, name);
         }
-        return new Selector(readTable(config.get(TABLE)), forced);
+        int segmentBytes = config.getInt(Trees.SEGMENT_BYTES, Trees.DEFAULT_SEGMENT_BYTES, 0, Trees.MAX_SEGMENT_BYTES);
+        return new Selector(readTable(config.get(TABLE)), forced, segmentBytes);
+    }
+
+    /** Bytes per segment of the segmented tree algorithms ({@value Trees#SEGMENT_BYTES}); 0 = unsegmented. */
+    public int segmentBytes() {
+        return segmentBytes;
     }
 
     private static Table readTable(String file) {
@@ -81,9 +90,9 @@ public final class Selector {
 
     /**
      * The choice of every primitive for communicators of {@code ranks} ranks; rules naming a
-     * node-aware algorithm apply only where all members are {@code local} (threads of this JVM).
+     * node-aware or hierarchical algorithm apply only to the placements they are made for.
      */
-    public Choice[] forSize(int ranks, boolean local) {
+    public Choice[] forSize(int ranks, Placement placement) {
         Choice[] choices = new Choice[Primitive.values().length];
         for (Primitive p : Primitive.values()) {
             String name = forced.get(p);
@@ -94,7 +103,7 @@ public final class Selector {
             List<Rule> rows = new ArrayList<>();
             for (Rule rule : table.rules()) {
                 if (rule.primitive() == p && rule.coversRanks(ranks)
-                        && (local || !Catalog.isNodeAware(Catalog.lookup(p, rule.algorithm())))) {
+                        && Catalog.appliesTo(Catalog.lookup(p, rule.algorithm()), placement)) {
                     rows.add(rule);
                 }
             }

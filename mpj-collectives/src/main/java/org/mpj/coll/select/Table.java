@@ -15,7 +15,7 @@ import org.mpj.core.MpjException;
  *
  * <pre>
  * # primitive.ranks.bytes = algorithm
- * bcast.2-4.0-8191 = binomial
+ * bcast.2-4.0-8191 = BT
  * bcast.5-.65536-  = scatterAllgather
  * </pre>
  *

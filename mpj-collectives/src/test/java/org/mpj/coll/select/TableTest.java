@@ -75,14 +75,27 @@ class TableTest {
                 + "bcast.1-.200- = " + BCAST_OTHER + "\n");
         Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
         Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER), def = Catalog.defaultAlgorithm(Primitive.BCAST);
-        Choice four = s.forSize(4, true)[Primitive.BCAST.ordinal()];
+        Choice four = s.forSize(4, Placement.ONE_NODE)[Primitive.BCAST.ordinal()];
         assertSame(def, four.pick(99));
         assertSame(other, four.pick(100));
         assertSame(other, four.pick(199));
         assertSame(def, four.pick(200));
-        Choice two = s.forSize(2, true)[Primitive.BCAST.ordinal()];
+        Choice two = s.forSize(2, Placement.ONE_NODE)[Primitive.BCAST.ordinal()];
         assertSame(def, two.pick(100));
         assertSame(def, two.pick(150));
+    }
+
+    @Test
+    void sharedAndHierarchicalRulesApplyOnlyToThePlacementsTheyAreMadeFor(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("t.properties");
+        Files.writeString(file, "bcast.1-.0- = shared\nbcast.1-.0- = hierarchical\nbcast.1-.0- = " + BCAST_OTHER + "\n");
+        Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
+        assertSame(Catalog.lookup(Primitive.BCAST, "shared"),
+                s.forSize(4, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(8));
+        assertSame(Catalog.lookup(Primitive.BCAST, "hierarchical"),
+                s.forSize(4, Placement.SEVERAL_NODES)[Primitive.BCAST.ordinal()].pick(8));
+        assertSame(Catalog.lookup(Primitive.BCAST, BCAST_OTHER),
+                s.forSize(4, Placement.NODE_PER_RANK)[Primitive.BCAST.ordinal()].pick(8));
     }
 
     @Test
@@ -90,8 +103,8 @@ class TableTest {
         Selector s = Selector.configure(Config.withOverrides(Map.of("mpj.coll.bcast", BCAST_OTHER)));
         Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER);
         for (int ranks : new int[] {1, 3, 64}) {
-            assertSame(other, s.forSize(ranks, true)[Primitive.BCAST.ordinal()].pick(0));
-            assertSame(other, s.forSize(ranks, true)[Primitive.BCAST.ordinal()].pick(1L << 40));
+            assertSame(other, s.forSize(ranks, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(0));
+            assertSame(other, s.forSize(ranks, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(1L << 40));
         }
     }
 

@@ -10,8 +10,8 @@ import org.mpj.core.device.Device;
 import org.mpj.core.idle.BackoffIdle;
 
 /**
- * A counter that only grows, which the ranks of one JVM wait on: {@link #awaitAtLeast} spins, yields
- * and parks with the rank's back-off like any wait, and an {@link #add} that some waiter may have
+ * A counter that only grows, which the ranks of one JVM wait on: {@link #awaitAtLeast} drives the
+ * device's progress, spins, yields and parks with the rank's back-off like any wait, and an {@link #add} that some waiter may have
  * parked for unparks the parked ones. A waiter registers before it checks the value one last time and
  * an adder checks for waiters after it adds, both with full fences, so no wake-up is lost.
  */
@@ -64,7 +64,9 @@ public final class LocalCounter {
                 parked.set(slot, Thread.currentThread());
                 parkedCount.incrementAndGet();
                 if (value.get() < target) {
-                    device.idleWait(idle.parkNs(n));
+                    // Parked here, not in the device's idle wait: a device that sleeps in a socket
+                    // poll would not see the unpark of an add, only its own timeout.
+                    LockSupport.parkNanos(idle.parkNs(n));
                 }
                 parkedCount.decrementAndGet();
                 parked.set(slot, null);

@@ -3,10 +3,10 @@ package org.mpj.core.datatype;
 /**
  * Copies elements typed array to typed array, from one layout straight into another: no packed
  * intermediate. Contiguous on both sides is one {@code System.arraycopy}. When one side is
- * contiguous, the other side's runs are gathered from (or scattered to) it in a loop typed by the
- * base type: long runs with {@code System.arraycopy}, short ones element by element (an arraycopy
- * call costs more than a few element moves), regular layouts (a Vector) without reading the run
- * arrays. Two non-contiguous layouts are walked side by side, each overlap copied at once.
+ * contiguous, the other side's runs are gathered from (or scattered to) it: long runs with
+ * {@code System.arraycopy}, short ones element by element (an arraycopy call costs more than a few
+ * element moves) in the typed loops of {@link StridedLoops}, regular layouts (a Vector) without
+ * reading the run arrays. Two non-contiguous layouts are walked side by side, each overlap copied at once.
  */
 public final class Copier {
     /** Runs shorter than this are moved element by element instead of with System.arraycopy. */
@@ -51,49 +51,9 @@ public final class Copier {
 
     /** {@code runs} short runs of {@code len} elements, {@code stride} apart on both sides. */
     private static void stridedRuns(Object src, int s, Object dst, int d, int stride, int len, int runs, BaseType base) {
-        switch (base) {
-            case DOUBLE -> {
-                double[] a = (double[]) src, b = (double[]) dst;
-                if (len == 1) {
-                    for (int r = 0; r < runs; r++, s += stride, d += stride) {
-                        b[d] = a[s];
-                    }
-                    return;
-                }
-                for (int r = 0; r < runs; r++, s += stride, d += stride) {
-                    for (int j = 0; j < len; j++) {
-                        b[d + j] = a[s + j];
-                    }
-                }
-            }
-            case LONG -> {
-                long[] a = (long[]) src, b = (long[]) dst;
-                for (int r = 0; r < runs; r++, s += stride, d += stride) {
-                    for (int j = 0; j < len; j++) {
-                        b[d + j] = a[s + j];
-                    }
-                }
-            }
-            case INT -> {
-                int[] a = (int[]) src, b = (int[]) dst;
-                for (int r = 0; r < runs; r++, s += stride, d += stride) {
-                    for (int j = 0; j < len; j++) {
-                        b[d + j] = a[s + j];
-                    }
-                }
-            }
-            case FLOAT -> {
-                float[] a = (float[]) src, b = (float[]) dst;
-                for (int r = 0; r < runs; r++, s += stride, d += stride) {
-                    for (int j = 0; j < len; j++) {
-                        b[d + j] = a[s + j];
-                    }
-                }
-            }
-            default -> {
-                for (int r = 0; r < runs; r++, s += stride, d += stride) {
-                    run(src, s, dst, d, len, base);
-                }
+        if (!StridedLoops.sameStride(base, src, s, dst, d, stride, len, runs)) {
+            for (int r = 0; r < runs; r++, s += stride, d += stride) {
+                run(src, s, dst, d, len, base);
             }
         }
     }
@@ -132,79 +92,11 @@ public final class Copier {
     /** {@code runs} runs of {@code len} elements, {@code stride} apart from {@code start}, against flat[at..]. */
     private static void moveRegular(Object arr, int start, int stride, int len, int runs, Object flat, int at,
                                     boolean gather, BaseType base) {
-        if (len >= SHORT_RUN || len > 1 && base != BaseType.DOUBLE && base != BaseType.INT
-                && base != BaseType.LONG && base != BaseType.FLOAT && base != BaseType.BYTE) {
-            for (int r = 0; r < runs; r++) {
-                move(arr, start + r * stride, flat, at + r * len, len, gather, base);
-            }
+        if (len < SHORT_RUN && StridedLoops.regular(base, arr, start, stride, len, runs, flat, at, gather)) {
             return;
         }
-        switch (base) {
-            case DOUBLE -> {
-                double[] a = (double[]) arr, f = (double[]) flat;
-                for (int r = 0, s = start; r < runs; r++, s += stride) {
-                    for (int j = 0; j < len; j++, at++) {
-                        if (gather) {
-                            f[at] = a[s + j];
-                        } else {
-                            a[s + j] = f[at];
-                        }
-                    }
-                }
-            }
-            case LONG -> {
-                long[] a = (long[]) arr, f = (long[]) flat;
-                for (int r = 0, s = start; r < runs; r++, s += stride) {
-                    for (int j = 0; j < len; j++, at++) {
-                        if (gather) {
-                            f[at] = a[s + j];
-                        } else {
-                            a[s + j] = f[at];
-                        }
-                    }
-                }
-            }
-            case INT -> {
-                int[] a = (int[]) arr, f = (int[]) flat;
-                for (int r = 0, s = start; r < runs; r++, s += stride) {
-                    for (int j = 0; j < len; j++, at++) {
-                        if (gather) {
-                            f[at] = a[s + j];
-                        } else {
-                            a[s + j] = f[at];
-                        }
-                    }
-                }
-            }
-            case FLOAT -> {
-                float[] a = (float[]) arr, f = (float[]) flat;
-                for (int r = 0, s = start; r < runs; r++, s += stride) {
-                    for (int j = 0; j < len; j++, at++) {
-                        if (gather) {
-                            f[at] = a[s + j];
-                        } else {
-                            a[s + j] = f[at];
-                        }
-                    }
-                }
-            }
-            case BYTE -> {
-                byte[] a = (byte[]) arr, f = (byte[]) flat;
-                for (int r = 0, s = start; r < runs; r++, s += stride) {
-                    for (int j = 0; j < len; j++, at++) {
-                        if (gather) {
-                            f[at] = a[s + j];
-                        } else {
-                            a[s + j] = f[at];
-                        }
-                    }
-                }
-            }
-            default -> {
-                for (int r = 0; r < runs; r++) {
-                    move(arr, start + r * stride, flat, at + r * len, len, gather, base);
-                }
-            }
+        for (int r = 0; r < runs; r++) {
+            move(arr, start + r * stride, flat, at + r * len, len, gather, base);
         }
     }
 

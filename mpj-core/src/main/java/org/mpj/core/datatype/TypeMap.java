@@ -86,10 +86,22 @@ public final class TypeMap {
     /** Hash of the runs, so that two equal layouts (each rank's own copy of a type) are found equal cheaply. */
     private final int shapeHash;
 
-    /** True when {@code other} places elements exactly as this type does. */
+    /**
+     * True when {@code other} places elements exactly as this type does. Two regular layouts (each
+     * rank's own copy of one Vector) are equal when their first run, run length, stride and run count
+     * are: no walk over thousands of runs per message.
+     */
     public boolean sameShape(TypeMap other) {
-        return this == other || (shapeHash == other.shapeHash && extent == other.extent
-                && Arrays.equals(displ, other.displ) && Arrays.equals(len, other.len));
+        if (this == other) {
+            return true;
+        }
+        if (shapeHash != other.shapeHash || extent != other.extent || len.length != other.len.length) {
+            return false;
+        }
+        if (regular && other.regular) {
+            return runStride == other.runStride && len[0] == other.len[0] && displ[0] == other.displ[0];
+        }
+        return Arrays.equals(displ, other.displ) && Arrays.equals(len, other.len);
     }
 
     public static TypeMap primitive(BaseType base, Object handle) {

@@ -40,11 +40,13 @@ public interface Device {
     }
 
     /**
-     * True when world rank {@code worldRank} is a thread of this JVM whose arrays this device's
-     * rank may read directly: the collectives then work through memory (one copy, in-place reductions).
+     * The node of world rank {@code worldRank}: ranks of one node are threads of one JVM whose arrays
+     * each other may read directly, so collectives among them work through memory (one copy,
+     * in-place reductions) and hierarchical ones send between nodes only. By default every rank is
+     * a node of its own.
      */
-    default boolean sharesMemoryWith(int worldRank) {
-        return false;
+    default int node(int worldRank) {
+        return worldRank;
     }
 
     /** The device's name as mpjrun and settings name it: {@code shm}. */

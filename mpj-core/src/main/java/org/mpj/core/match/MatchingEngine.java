@@ -296,7 +296,8 @@ public final class MatchingEngine {
      * receives themselves check with this first and fail the receive with the exception.
      */
     public static MpjException refusal(EngineRequest r, int source, int tag, BaseType base, int elements, String where) {
-        if (!r.type.base.receives(base)) {
+        // An empty message matches a receive of any type (MPI: the empty type signature fits every one).
+        if (elements > 0 && !r.type.base.receives(base)) {
             return new MpjException(ErrorClass.ERR_TYPE, "message from rank " + source + ", tag " + tag
                     + " carries " + base.mpiName() + " data; the receive expects " + r.type.base.mpiName() + " (" + where + ")");
         }

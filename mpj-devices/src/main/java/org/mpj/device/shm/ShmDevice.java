@@ -15,10 +15,15 @@ import org.mpj.core.request.EngineRequest;
 public final class ShmDevice implements Device {
     public static final String NAME = "shm";
 
-    private final MatchingEngine[] engines;
+    /** Setting: ranks per simulated node (default: all ranks on one node). */
+    public static final String RANKS_PER_NODE = "mpj.shm.ranksPerNode";
 
-    public ShmDevice(MatchingEngine[] engines) {
+    private final MatchingEngine[] engines;
+    private final int ranksPerNode;
+
+    public ShmDevice(MatchingEngine[] engines, int ranksPerNode) {
         this.engines = engines.clone();
+        this.ranksPerNode = ranksPerNode;
     }
 
     @Override
@@ -33,10 +38,14 @@ public final class ShmDevice implements Device {
         return 0;
     }
 
-    /** Every rank of a shm job is a thread of this JVM. */
+    /**
+     * Every rank of a shm job is a thread of this JVM: one node, unless {@link #RANKS_PER_NODE} cuts
+     * the job into nodes of that many consecutive ranks, which then share memory only among
+     * themselves (to run and measure the hierarchical collectives of a cluster in one JVM).
+     */
     @Override
-    public boolean sharesMemoryWith(int worldRank) {
-        return true;
+    public int node(int worldRank) {
+        return worldRank / ranksPerNode;
     }
 
     @Override

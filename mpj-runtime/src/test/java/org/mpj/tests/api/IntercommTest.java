@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.IntStream;
+import mpi.Comm;
 import mpi.Group;
 import mpi.Intercomm;
 import mpi.Intracomm;
@@ -111,6 +112,39 @@ class IntercommTest {
         }
     }
 
+    /**
+     * Compare on intercommunicators looks at both groups: a Dup is CONGRUENT, the same halves with
+     * their members in reverse order SIMILAR, and the local intracommunicator or a merge UNEQUAL.
+     */
+    public static class CompareIntercomms {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank(), p = MPI.COMM_WORLD.Size();
+            Intercomm inter = evensAndOdds();
+            Intercomm dup = inter.Dup();
+            assertEquals(MPI.IDENT, Comm.Compare(inter, inter), "rank " + rank + ": an intercommunicator with itself");
+            assertEquals(MPI.CONGRUENT, Comm.Compare(inter, dup), "rank " + rank + ": with its Dup");
+            // The same halves ordered by descending world rank; each leader is its half's highest rank.
+            Intracomm reversedHalf = MPI.COMM_WORLD.Split(rank % 2, -rank);
+            int otherParity = 1 - rank % 2;
+            int remoteLeader = (p - 1) % 2 == otherParity ? p - 1 : p - 2;
+            Intercomm reversed = MPI.COMM_WORLD.Create_intercomm(reversedHalf, 0, remoteLeader, 98);
+            int expected = p >= 3 ? MPI.SIMILAR : MPI.CONGRUENT;
+            assertEquals(expected, Comm.Compare(inter, reversed), "rank " + rank + " of " + p + ": halves reversed");
+            Intracomm half = MPI.COMM_WORLD.Split(rank % 2, rank);
+            assertEquals(MPI.UNEQUAL, Comm.Compare(inter, half), "rank " + rank + ": with its local intracommunicator");
+            assertEquals(MPI.UNEQUAL, Comm.Compare(half, inter), "rank " + rank + ": the other way round");
+            Intracomm merged = inter.Merge(rank % 2 == 1);
+            assertEquals(MPI.UNEQUAL, Comm.Compare(inter, merged), "rank " + rank + ": with its merge");
+            assertEquals(p == 2 ? MPI.CONGRUENT : MPI.SIMILAR, Comm.Compare(merged, MPI.COMM_WORLD),
+                    "rank " + rank + ": evens then odds against the world");
+            reversed.Free();
+            dup.Free();
+            inter.Free();
+            MPI.Finalize();
+        }
+    }
+
     /** Intercommunicators of three groups (rank % 3), each group linked to the next, and bad arguments. */
     public static class ThreeGroupsAndErrors {
         public static void main(String[] args) {
@@ -155,11 +189,11 @@ class IntercommTest {
         }
     }
 
-    @ParameterizedTest(name = "np={0}")
-    @MethodSource("org.mpj.tests.api.ApiCases#twoOrMore")
-    @Timeout(30)
-    void pingBetweenEvenAndOddHalves(int np) {
-        Jobs.runOk(np, PingBetweenHalves.class);
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("org.mpj.tests.api.ApiCases#devicesAndTwoOrMore")
+    @Timeout(90)
+    void pingBetweenEvenAndOddHalves(String dev, int np) {
+        Jobs.runOk(np, ApiCases.on(dev), PingBetweenHalves.class);
     }
 
     @ParameterizedTest(name = "np={0}")
@@ -167,6 +201,13 @@ class IntercommTest {
     @Timeout(30)
     void mergePutsTheLowGroupFirst(int np) {
         Jobs.runOk(np, MergeOrder.class);
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @MethodSource("org.mpj.tests.api.ApiCases#twoOrMore")
+    @Timeout(30)
+    void compareLooksAtBothGroups(int np) {
+        Jobs.runOk(np, CompareIntercomms.class);
     }
 
     @ParameterizedTest(name = "np={0}")

@@ -123,17 +123,17 @@ class PrequestTest {
         }
     }
 
-    @ParameterizedTest(name = "np={0}")
-    @MethodSource("org.mpj.tests.api.ApiCases#ranks")
-    @Timeout(60)
-    void ringOfPersistentRequestsRestarted100Times(int np) {
-        Jobs.runOk(np, RingRestarted.class);
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("org.mpj.tests.api.ApiCases#devicesAndRanks")
+    @Timeout(90)
+    void ringOfPersistentRequestsRestarted100Times(String dev, int np) {
+        Jobs.runOk(np, ApiCases.on(dev), RingRestarted.class);
     }
 
-    @ParameterizedTest(name = "np={0}")
-    @MethodSource("org.mpj.tests.api.ApiCases#ranks")
-    @Timeout(30)
-    void everySendModeRestartsAndActiveStartFails(int np) {
-        Jobs.runOk(np, SendModes.class);
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("org.mpj.tests.api.ApiCases#devicesAndRanks")
+    @Timeout(90)
+    void everySendModeRestartsAndActiveStartFails(String dev, int np) {
+        Jobs.runOk(np, ApiCases.on(dev), SendModes.class);
     }
 }

@@ -203,7 +203,7 @@ class SplitCreateTest {
     }
 
     @ParameterizedTest(name = "np={0}")
-    @MethodSource("org.mpj.tests.api.ApiCases#twoOrMore")
+    @MethodSource("org.mpj.tests.api.ApiCases#ranks")
     @Timeout(30)
     void predefinedAttributesAndErrorHandlers(int np) {
         Jobs.runOk(np, AttributesAndHandlers.class);

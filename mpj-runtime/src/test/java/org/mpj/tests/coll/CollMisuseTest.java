@@ -99,6 +99,32 @@ class CollMisuseTest {
         Jobs.runOk(3, GatherCountsMismatchAtRoot.class);
     }
 
+    /** Allgather, Alltoall and Scatter (at the root) need equal send and receive amounts on each rank. */
+    public static class CountsMismatch {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int p = MPI.COMM_WORLD.Size();
+            int[] send = new int[4 * p], recv = new int[4 * p];
+            expectError(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Allgather(send, 0, 2, MPI.INT, recv, 0, 3, MPI.INT),
+                    "Allgather", "send count 2", "receive count 3");
+            expectError(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Alltoall(send, 0, 4, MPI.INT, recv, 0, 1, MPI.INT2),
+                    "Alltoall", "send count 4", "receive count 1");
+            if (MPI.COMM_WORLD.Rank() == 0) {
+                expectError(MPI.ERR_COUNT,
+                        () -> MPI.COMM_WORLD.Scatter(send, 0, 1, MPI.INT, recv, 0, 2, MPI.INT, 0),
+                        "Scatter", "send count 1", "receive count 2");
+            }
+            stillUsable(0);
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void exchangeCountsMismatchIsErrCount() {
+        Jobs.runOk(3, CountsMismatch.class);
+    }
+
     /** A rank sends more than the root has room for: the root's receive fails with the sizes. */
     public static class GathervBlockTooLong {
         public static void main(String[] args) {

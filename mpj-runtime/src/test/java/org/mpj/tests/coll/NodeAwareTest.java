@@ -10,76 +10,113 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mpj.runtime.Jobs;
 
 /**
- * The node-aware ("shared") algorithms, forced, against the same sequential references as the
- * message-based ones: through memory on shm, and through their fallback on tcp, whose ranks do not
- * share arrays.
+ * What the correctness matrix (which forces every algorithm on shm, one node) does not cover of the
+ * node-aware algorithms: the shared ones' fallback on tcp, whose ranks do not share arrays; the
+ * hierarchical ones across nodes (simulated on shm with mpj.shm.ranksPerNode); and long runs of
+ * back-to-back calls in which a rank running ahead would overwrite a buffer still being read.
  */
 class NodeAwareTest {
-    static final List<Integer> RANKS = List.of(1, 2, 3, 4, 5, 8);
+    static final List<Integer> RANKS = List.of(2, 3, 5);
     static final Map<String, String> FORCED = Map.of("mpj.coll.barrier", "shared", "mpj.coll.bcast", "shared",
-            "mpj.coll.allgather", "shared", "mpj.coll.alltoall", "shared", "mpj.coll.allreduce", "shared");
+            "mpj.coll.allgather", "shared", "mpj.coll.alltoall", "shared", "mpj.coll.allreduce", "shared",
+            "mpj.coll.gather", "shared", "mpj.coll.scatter", "shared", "mpj.coll.reduce", "shared");
 
     static Stream<Arguments> cases() {
-        return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Alltoall", "Barrier", "Allreduce")
+        return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Alltoall", "Barrier", "Allreduce",
+                "Gather", "Scatter", "Reduce")
                 .map(prim -> Arguments.of(np, prim)));
     }
 
     /**
-     * Barrier, checked with the clock that thread ranks share: in each round every rank enters at a
-     * different moment, and no rank may leave before the last one has entered.
+     * Back-to-back calls with rotating roots and sizes on both sides of the staging limit, each
+     * result checked: a rank that ran ahead and rewrote a buffer or stage still being read shows up
+     * as a wrong value.
      */
-    public static class BarrierCheck {
-        public static void main(String[] args) throws Exception {
+    public static class Mixed {
+        public static void main(String[] args) {
             mpi.MPI.Init(args);
             mpi.Intracomm w = mpi.MPI.COMM_WORLD;
             int me = w.Rank(), p = w.Size();
-            long[] times = new long[2], all = new long[2 * p];
-            for (int round = 0; round < 50; round++) {
-                if ((round + me) % p == 0) {
-                    Thread.sleep(0, 200_000);
+            int[] sizes = {1, 7, 4096, 4097, 20000};
+            for (int i = 0; i < 600; i++) {
+                int n = sizes[i % sizes.length], root = (i / 2) % p;
+                long[] x = new long[n];
+                if (me == root) {
+                    java.util.Arrays.fill(x, 1000L * i + root);
                 }
-                times[0] = System.nanoTime();
-                w.Barrier();
-                times[1] = System.nanoTime();
-                // Gathered with messages so that the check does not rely on the collectives under test.
-                if (me == 0) {
-                    all[0] = times[0];
-                    all[1] = times[1];
-                    for (int r = 1; r < p; r++) {
-                        w.Recv(all, 2 * r, 2, mpi.MPI.LONG, r, round);
-                    }
-                    long lastIn = Long.MIN_VALUE, firstOut = Long.MAX_VALUE;
-                    for (int r = 0; r < p; r++) {
-                        lastIn = Math.max(lastIn, all[2 * r]);
-                        firstOut = Math.min(firstOut, all[2 * r + 1]);
-                    }
-                    if (firstOut < lastIn) {
-                        throw new AssertionError("round " + round + ": a rank left the barrier "
-                                + (lastIn - firstOut) + " ns before the last one entered");
-                    }
-                } else {
-                    w.Send(times, 0, 2, mpi.MPI.LONG, 0, round);
+                w.Bcast(x, 0, n, mpi.MPI.LONG, root);
+                check(x[0] == 1000L * i + root && x[n - 1] == x[0], "Bcast", i, x[0]);
+                long[] in = new long[n], out = new long[n];
+                java.util.Arrays.fill(in, me + i);
+                w.Allreduce(in, 0, out, 0, n, mpi.MPI.LONG, mpi.MPI.SUM);
+                long sum = (long) p * i + (long) p * (p - 1) / 2;
+                check(out[0] == sum && out[n - 1] == sum, "Allreduce", i, out[0]);
+                int m = Math.max(1, n / p);
+                int[] blk = new int[m], all = new int[m * p];
+                java.util.Arrays.fill(blk, me * 7 + i);
+                w.Allgather(blk, 0, m, mpi.MPI.INT, all, 0, m, mpi.MPI.INT);
+                for (int r = 0; r < p; r++) {
+                    check(all[r * m] == r * 7 + i && all[r * m + m - 1] == r * 7 + i, "Allgather", i, all[r * m]);
+                }
+                int[] to = new int[m * p], from = new int[m * p];
+                for (int r = 0; r < p; r++) {
+                    java.util.Arrays.fill(to, r * m, r * m + m, 100 * me + r + i);
+                }
+                w.Alltoall(to, 0, m, mpi.MPI.INT, from, 0, m, mpi.MPI.INT);
+                for (int r = 0; r < p; r++) {
+                    int want = 100 * r + me + i;
+                    check(from[r * m] == want && from[r * m + m - 1] == want, "Alltoall", i, from[r * m]);
                 }
             }
             mpi.MPI.Finalize();
         }
-    }
 
-    private static void run(int np, String primitive, Map<String, String> settings) {
-        if (primitive.equals("Barrier")) {
-            Jobs.runOk(np, settings, BarrierCheck.class);
-        } else if (primitive.equals("Allreduce")) {
-            Jobs.runOk(np, settings, CollReductionTest.Reductions.class, primitive);
-        } else {
-            Jobs.runOk(np, settings, CollDataMovementTest.Movement.class, primitive);
+        private static void check(boolean ok, String call, int i, long got) {
+            if (!ok) {
+                throw new AssertionError(call + " call " + i + " gave " + got);
+            }
         }
     }
 
-    @ParameterizedTest(name = "shm np={0} {1}")
-    @MethodSource("cases")
+    @ParameterizedTest(name = "mixed np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 8})
+    @Timeout(120)
+    void backToBackCallsNeverReadARewrittenBuffer(int np) {
+        Jobs.runOk(np, FORCED, Mixed.class);
+    }
+
+    /** Nodes of 2 and of 3 ranks simulated on shm: the hierarchical algorithms and the shared ones' fallback. */
+    static Stream<Arguments> nodeCases() {
+        return Stream.of(2, 3).flatMap(perNode -> Stream.of(2, 3, 5, 8).flatMap(np ->
+                Stream.of("Bcast", "Barrier", "Allreduce").map(prim -> Arguments.of(perNode, np, prim))));
+    }
+
+    static Map<String, String> hierarchical(int ranksPerNode) {
+        Map<String, String> s = new java.util.HashMap<>(FORCED);
+        s.put("mpj.shm.ranksPerNode", Integer.toString(ranksPerNode));
+        s.put("mpj.coll.barrier", "hierarchical");
+        s.put("mpj.coll.bcast", "hierarchical");
+        s.put("mpj.coll.allreduce", "hierarchical");
+        return s;
+    }
+
+    @ParameterizedTest(name = "{0} ranks per node, np={1} {2}")
+    @MethodSource("nodeCases")
     @Timeout(60)
-    void throughMemory(int np, String primitive) {
-        run(np, primitive, FORCED);
+    void hierarchicalAcrossNodes(int ranksPerNode, int np, String primitive) {
+        run(np, primitive, hierarchical(ranksPerNode));
+    }
+
+    @ParameterizedTest(name = "mixed hierarchical np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {5, 8})
+    @Timeout(120)
+    void backToBackHierarchicalCalls(int np) {
+        Jobs.runOk(np, hierarchical(2), Mixed.class);
+    }
+
+    /** Runs {@code primitive} as the correctness matrix does, against its sequential reference. */
+    private static void run(int np, String primitive, Map<String, String> settings) {
+        Jobs.runOk(np, settings, CollMatrixTest.Matrix.class, "quick", primitive);
     }
 
     @ParameterizedTest(name = "tcp np={0} {1}")

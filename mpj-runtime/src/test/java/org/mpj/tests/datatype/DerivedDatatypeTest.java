@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import mpi.Datatype;
@@ -13,6 +14,7 @@ import mpi.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mpj.runtime.Jobs;
 
@@ -20,8 +22,9 @@ import org.mpj.runtime.Jobs;
 class DerivedDatatypeTest {
     static final double HOLE = -1;
 
-    static Stream<Integer> ranks() {
-        return Stream.of(1, 2, 3, 4, 5, 8);
+    /** Every rank count on every device: thread ranks over shared memory and over loopback sockets. */
+    static Stream<Arguments> ranks() {
+        return Stream.of("shm", "tcp").flatMap(dev -> Stream.of(1, 2, 3, 4, 5, 8).map(np -> Arguments.of(dev, np)));
     }
 
     /**
@@ -68,11 +71,11 @@ class DerivedDatatypeTest {
         }
     }
 
-    @ParameterizedTest(name = "np={0}")
+    @ParameterizedTest(name = "{0} np={1}")
     @MethodSource("ranks")
     @Timeout(60)
-    void vectorColumnsArriveInTheirLayout(int np) {
-        Jobs.runOk(np, ColumnShift.class);
+    void vectorColumnsArriveInTheirLayout(String dev, int np) {
+        Jobs.runOk(np, Map.of("mpj.device", dev), ColumnShift.class);
     }
 
     /** Indexed, Hindexed, Hvector, Contiguous-of-Vector and Struct with LB/UB, each sent to the next rank. */
@@ -118,11 +121,11 @@ class DerivedDatatypeTest {
         }
     }
 
-    @ParameterizedTest(name = "np={0}")
+    @ParameterizedTest(name = "{0} np={1}")
     @MethodSource("ranks")
     @Timeout(60)
-    void indexedHvectorAndStructLayoutsArriveIntact(int np) {
-        Jobs.runOk(np, Layouts.class);
+    void indexedHvectorAndStructLayoutsArriveIntact(String dev, int np) {
+        Jobs.runOk(np, Map.of("mpj.device", dev), Layouts.class);
     }
 
     /** Pack several types into one byte[], send as PACKED, unpack in the same order. */
@@ -165,11 +168,11 @@ class DerivedDatatypeTest {
         }
     }
 
-    @ParameterizedTest(name = "np={0}")
+    @ParameterizedTest(name = "{0} np={1}")
     @MethodSource("ranks")
     @Timeout(60)
-    void packedDataCrossesRanks(int np) {
-        Jobs.runOk(np, PackRing.class);
+    void packedDataCrossesRanks(String dev, int np) {
+        Jobs.runOk(np, Map.of("mpj.device", dev), PackRing.class);
     }
 
     /** A derived type whose layout runs past the buffer is refused with the type and sizes named. */

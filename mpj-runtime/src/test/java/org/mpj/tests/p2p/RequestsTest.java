@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import mpi.MPI;
@@ -19,7 +20,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.runtime.Jobs;
 
 /** Requests: the Wait and Test families report each completion exactly once, with its index; Free, Is_null. */
@@ -154,14 +154,15 @@ class RequestsTest {
     }
 
     static Stream<Arguments> familyCases() {
-        return Stream.of(2, 3, 5, 8).flatMap(np -> Stream.of(Family.values()).map(f -> Arguments.of(np, f)));
+        return Stream.of("shm", "tcp").flatMap(dev -> Stream.of(2, 3, 4, 5, 8)
+                .flatMap(np -> Stream.of(Family.values()).map(f -> Arguments.of(dev, np, f))));
     }
 
-    @ParameterizedTest(name = "np={0} {1}")
+    @ParameterizedTest(name = "{0} np={1} {2}")
     @MethodSource("familyCases")
-    @Timeout(30)
-    void waitAndTestFamiliesReportEachRequestOnce(int np, Family family) {
-        Jobs.runOk(np, CompleteEachOnce.class, family.name());
+    @Timeout(90)
+    void waitAndTestFamiliesReportEachRequestOnce(String dev, int np, Family family) {
+        Jobs.runOk(np, Map.of("mpj.device", dev), CompleteEachOnce.class, family.name());
     }
 
     /**
@@ -240,10 +241,14 @@ class RequestsTest {
         }
     }
 
-    @ParameterizedTest(name = "np={0}")
-    @ValueSource(ints = {2, 3})
-    @Timeout(30)
-    void testallWaitallFreeAndNullRequests(int np) {
-        Jobs.runOk(np, AllAndFree.class);
+    static Stream<Arguments> allAndFreeCases() {
+        return Stream.of("shm", "tcp").flatMap(dev -> Stream.of(2, 3, 4, 5, 8).map(np -> Arguments.of(dev, np)));
+    }
+
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("allAndFreeCases")
+    @Timeout(90)
+    void testallWaitallFreeAndNullRequests(String dev, int np) {
+        Jobs.runOk(np, Map.of("mpj.device", dev), AllAndFree.class);
     }
 }

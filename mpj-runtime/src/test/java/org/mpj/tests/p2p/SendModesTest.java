@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import mpi.MPI;
 import mpi.Request;
@@ -23,7 +24,7 @@ import org.mpj.runtime.Jobs;
  * that allow it, after the message.
  */
 class SendModesTest {
-    static final List<Integer> RANKS = List.of(1, 2, 3, 5, 8);
+    static final List<Integer> RANKS = List.of(1, 2, 3, 4, 5, 8);
     /** 5000 ints are 20000 bytes, past the default eager limit of 16384. */
     static final int[] COUNTS = {0, 10, 5000};
 
@@ -129,13 +130,14 @@ class SendModesTest {
     }
 
     static Stream<Arguments> ringCases() {
-        return RANKS.stream().flatMap(np -> Arrays.stream(Mode.values()).map(m -> Arguments.of(np, m)));
+        return Stream.of("shm", "tcp").flatMap(dev -> RANKS.stream()
+                .flatMap(np -> Arrays.stream(Mode.values()).map(m -> Arguments.of(dev, np, m))));
     }
 
-    @ParameterizedTest(name = "np={0} {1}")
+    @ParameterizedTest(name = "{0} np={1} {2}")
     @MethodSource("ringCases")
-    @Timeout(60)
-    void everySendModeDeliversAroundARing(int np, Mode mode) {
-        Jobs.runOk(np, Ring.class, mode.name());
+    @Timeout(90)
+    void everySendModeDeliversAroundARing(String dev, int np, Mode mode) {
+        Jobs.runOk(np, Map.of("mpj.device", dev), Ring.class, mode.name());
     }
 }

@@ -1,0 +1,57 @@
+package org.mpj.coll.node;
+
+import java.lang.reflect.Array;
+import org.mpj.coll.base.Buffers;
+import org.mpj.core.datatype.TypeMap;
+
+/**
+ * Two staging arrays per rank, used by turns (call k uses turn k mod 2): short messages are copied
+ * into the owner's stage so that the owner may leave the call without waiting for its readers. A
+ * stage of turn t is written again two calls later, when every reader of it has provably moved on
+ * (see the algorithms for why). Only the owner writes (and grows) its stages; readers see them
+ * through the release/acquire of the step that the owner signals after writing.
+ */
+final class Stages {
+    /** Messages up to this many bytes travel through a stage. */
+    static final long MAX_BYTES = 16 * 1024;
+
+    private final Object[][] data;
+    /** What each stage holds: {@code count} items laid out as {@code type}, from offset 0. */
+    private final int[][] count;
+    private final TypeMap[][] type;
+
+    Stages(int size) {
+        this.data = new Object[size][2];
+        this.count = new int[size][2];
+        this.type = new TypeMap[size][2];
+    }
+
+    /**
+     * Copies {@code count} items of (buf, offset, type) into rank {@code r}'s stage of {@code turn},
+     * keeping the type's layout so that operators combine stage and user buffer item by item.
+     */
+    void put(int r, long turn, Object buf, int offset, int count, TypeMap type) {
+        int t = (int) (turn & 1);
+        int span = Buffers.span(count, type);
+        Object a = data[r][t];
+        if (a == null || a.getClass() != buf.getClass() || Array.getLength(a) < span) {
+            a = Buffers.allocate(type.base, Math.max(span, 64));
+            data[r][t] = a;
+        }
+        org.mpj.core.datatype.Copier.copy(buf, offset, type, a, 0, type, count * type.size);
+        this.count[r][t] = count;
+        this.type[r][t] = type;
+    }
+
+    Object data(int r, long turn) {
+        return data[r][(int) (turn & 1)];
+    }
+
+    int count(int r, long turn) {
+        return count[r][(int) (turn & 1)];
+    }
+
+    TypeMap type(int r, long turn) {
+        return type[r][(int) (turn & 1)];
+    }
+}
