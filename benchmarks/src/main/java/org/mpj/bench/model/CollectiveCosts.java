@@ -44,14 +44,26 @@ public final class CollectiveCosts {
             Map.entry("reduce_scatter", List.of("reducescatterv", "recursivehalving", "ring")),
             Map.entry("scan", List.of("linear", "recursivedoubling")));
 
-    /** Names the catalogs of MPJ and MPJ Express use for the same algorithms. */
+    /**
+     * Names MPJ's catalog (after Taboada et al. and Open MPI) and MPJ Express use for the same
+     * algorithms: BT/MST binomial trees, bFT/nbFT flat trees (blocking or not), BDE bidirectional
+     * exchange (recursive doubling), BKT bucket (ring), and the compositions.
+     */
     private static final Map<String, String> ALIASES = Map.ofEntries(
-            Map.entry("mst", "binomial"), Map.entry("binomialtree", "binomial"), Map.entry("ft", "linear"),
-            Map.entry("flat", "linear"), Map.entry("flattree", "linear"), Map.entry("basiclinear", "linear"),
-            Map.entry("pipeline", "chain"), Map.entry("bkt", "ring"), Map.entry("bucket", "ring"), Map.entry("nbbkt", "ring"),
-            Map.entry("dissemination", "bruck"), Map.entry("rd", "recursivedoubling"), Map.entry("rsag", "rabenseifner"),
-            Map.entry("reducescatterallgather", "rabenseifner"), Map.entry("reduceplusbcast", "reducebcast"),
-            Map.entry("gatherplusbcast", "gatherbcast"), Map.entry("reduceplusscatterv", "reducescatterv"));
+            Map.entry("mst", "binomial"), Map.entry("bt", "binomial"), Map.entry("binomialtree", "binomial"),
+            Map.entry("segbinomial", "binomial"), Map.entry("ft", "linear"), Map.entry("bft", "linear"),
+            Map.entry("nbft", "linear"), Map.entry("nb1ft", "linear"), Map.entry("nb2ft", "linear"), Map.entry("flat", "linear"),
+            Map.entry("flattree", "linear"), Map.entry("basiclinear", "linear"), Map.entry("pipeline", "chain"),
+            Map.entry("kchain", "chain"), Map.entry("bkt", "ring"), Map.entry("bbkt", "ring"), Map.entry("bucket", "ring"),
+            Map.entry("nbbkt", "ring"), Map.entry("bde", "recursivedoubling"), Map.entry("bbde", "recursivedoubling"),
+            Map.entry("nbbde", "recursivedoubling"), Map.entry("dissemination", "bruck"), Map.entry("rd", "recursivedoubling"),
+            Map.entry("rsag", "rabenseifner"), Map.entry("reducescatterallgather", "rabenseifner"),
+            Map.entry("reduceplusbcast", "reducebcast"), Map.entry("gatherplusbcast", "gatherbcast"),
+            Map.entry("reduceplusscatterv", "reducescatterv"));
+
+    /** Per primitive, model names that differ from the general alias (a binomial barrier is the tree barrier). */
+    private static final Map<String, String> KEY_ALIASES = Map.of(
+            "barrier:binomial", "tree", "reduce_scatter:recursivedoubling", "recursivehalving", "scan:ring", "linear");
 
     private final PointToPoint p2p;
     private final double gammaPerByte;
@@ -72,9 +84,15 @@ public final class CollectiveCosts {
         return ALIASES.getOrDefault(n, n);
     }
 
+    /** The model's name of a catalog algorithm of primitive {@code key}. */
+    static String modelName(String key, String catalogName) {
+        String n = modelName(catalogName);
+        return KEY_ALIASES.getOrDefault(key + ":" + n, n);
+    }
+
     /** True when the model has a formula for this algorithm of the primitive. */
     public static boolean knows(String key, String catalogName) {
-        return ALGORITHMS.getOrDefault(key, List.of()).contains(modelName(catalogName));
+        return ALGORITHMS.getOrDefault(key, List.of()).contains(modelName(key, catalogName));
     }
 
     /** Predicted seconds; NaN where the model has no formula for the algorithm. */
@@ -82,7 +100,7 @@ public final class CollectiveCosts {
         if (ranks <= 1) {
             return 0;
         }
-        String a = modelName(catalogName);
+        String a = modelName(key, catalogName);
         int p = ranks;
         switch (key) {
             case "barrier": return barrier(a, p);

@@ -114,6 +114,9 @@ class PLogPAndCostsTest {
         assertTrue(CollectiveCosts.knows("barrier", "dissemination"));
         assertTrue(CollectiveCosts.knows("allreduce", "reduce+bcast"));
         assertFalse(CollectiveCosts.knows("bcast", "nbBKT2"));
+        assertTrue(CollectiveCosts.knows("allgather", "nbBDE") && CollectiveCosts.knows("allgather", "bBKT"));
+        assertTrue(CollectiveCosts.knows("barrier", "BT") && CollectiveCosts.knows("reduce_scatter", "bBDE"));
+        assertTrue(CollectiveCosts.knows("allreduce", "Reduce+Bcast") && CollectiveCosts.knows("gather", "nb2FT"));
     }
 
     @Test
