@@ -1,0 +1,120 @@
+package org.mpj.bench.tune;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+import org.mpj.coll.select.Primitive;
+import org.mpj.coll.select.Rule;
+import org.mpj.coll.select.Table;
+
+/**
+ * Turns measurements into the selector's table. Per primitive and rank count, the fastest algorithm at
+ * each measured size wins; an isolated winner between two sizes that agree is replaced by their choice
+ * when that choice is within {@link #SMOOTHING} of it (one noisy point should not cut a range in
+ * three). Consecutive sizes with the same winner become one byte range, reaching up to the next
+ * measured size (the largest is open-ended); consecutive rank counts with the same ranges become one
+ * rank range (from 1 below the smallest measured count, open-ended above the largest).
+ */
+public final class TableBuilder {
+    /** Relative slack within which a lone winner yields to its neighbours' choice. */
+    public static final double SMOOTHING = 0.05;
+
+    /** One measured point: average seconds (or any time unit) of one algorithm. */
+    public record Point(String key, int ranks, long bytes, String algorithm, double time) {
+    }
+
+    private TableBuilder() {
+    }
+
+    /** The fastest algorithm per (key, ranks, bytes), before smoothing. */
+    public static Map<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> index(List<Point> points) {
+        Map<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> m = new TreeMap<>();
+        for (Point p : points) {
+            m.computeIfAbsent(p.key(), k -> new TreeMap<>()).computeIfAbsent(p.ranks(), k -> new TreeMap<>())
+                    .computeIfAbsent(p.bytes(), k -> new TreeMap<>()).merge(p.algorithm(), p.time(), Math::min);
+        }
+        return m;
+    }
+
+    static String fastest(Map<String, Double> times) {
+        return times.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    }
+
+    /** The winners of one (key, ranks) by size, smoothed. */
+    static List<String> winners(TreeMap<Long, Map<String, Double>> bySize) {
+        List<Map<String, Double>> times = new ArrayList<>(bySize.values());
+        List<String> w = new ArrayList<>();
+        for (Map<String, Double> t : times) {
+            w.add(fastest(t));
+        }
+        for (int i = 1; i + 1 < w.size(); i++) {
+            String around = w.get(i - 1);
+            if (around.equals(w.get(i + 1)) && !around.equals(w.get(i))) {
+                Double alt = times.get(i).get(around), best = times.get(i).get(w.get(i));
+                if (alt != null && alt <= best * (1 + SMOOTHING)) {
+                    w.set(i, around);
+                }
+            }
+        }
+        return w;
+    }
+
+    public static Table build(List<Point> points) {
+        List<Rule> rules = new ArrayList<>();
+        for (Map.Entry<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> byKey : index(points).entrySet()) {
+            Primitive prim = Objects.requireNonNull(Primitive.ofKey(byKey.getKey()), "unknown primitive " + byKey.getKey());
+            List<Integer> rankCounts = new ArrayList<>(byKey.getValue().keySet());
+            List<List<long[]>> rangesPerRanks = new ArrayList<>();
+            List<List<String>> namesPerRanks = new ArrayList<>();
+            for (int ranks : rankCounts) {
+                TreeMap<Long, Map<String, Double>> bySize = byKey.getValue().get(ranks);
+                List<Long> sizes = new ArrayList<>(bySize.keySet());
+                List<String> w = winners(bySize);
+                List<long[]> ranges = new ArrayList<>();
+                List<String> names = new ArrayList<>();
+                for (int i = 0; i < sizes.size(); i++) {
+                    long hi = i + 1 < sizes.size() ? sizes.get(i + 1) - 1 : Rule.ANY_BYTES;
+                    long lo = i == 0 ? 0 : sizes.get(i);
+                    if (!names.isEmpty() && names.get(names.size() - 1).equals(w.get(i))) {
+                        ranges.get(ranges.size() - 1)[1] = hi;
+                    } else {
+                        ranges.add(new long[] {lo, hi});
+                        names.add(w.get(i));
+                    }
+                }
+                rangesPerRanks.add(ranges);
+                namesPerRanks.add(names);
+            }
+            for (int i = 0; i < rankCounts.size(); ) {
+                int j = i;
+                while (j + 1 < rankCounts.size() && same(rangesPerRanks.get(j + 1), rangesPerRanks.get(i))
+                        && namesPerRanks.get(j + 1).equals(namesPerRanks.get(i))) {
+                    j++;
+                }
+                int lo = i == 0 ? 1 : rankCounts.get(i);
+                int hi = j + 1 < rankCounts.size() ? rankCounts.get(j + 1) - 1 : Rule.ANY_RANKS;
+                List<long[]> ranges = rangesPerRanks.get(i);
+                for (int k = 0; k < ranges.size(); k++) {
+                    rules.add(new Rule(prim, lo, hi, ranges.get(k)[0], ranges.get(k)[1], namesPerRanks.get(i).get(k)));
+                }
+                i = j + 1;
+            }
+        }
+        return new Table(rules);
+    }
+
+    private static boolean same(List<long[]> a, List<long[]> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i)[0] != b.get(i)[0] || a.get(i)[1] != b.get(i)[1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,56 @@
+package org.mpj.bench.tune;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Rule;
+import org.mpj.coll.select.Table;
+
+/**
+ * The selector's table as the benchmarks use it: read and write {@code collectives.properties} through
+ * the selector's own {@link Table} (one format, defined once), and answer which algorithm a table picks
+ * for a primitive, rank count and size — first matching line, else the catalog's default, as the
+ * selector decides.
+ */
+public final class TableFiles {
+    private TableFiles() {
+    }
+
+    public static Table read(Path file) {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return Table.parse(r, file.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read collectives table " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static void write(Table table, Path file, String header) {
+        try {
+            if (file.toAbsolutePath().getParent() != null) {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+            }
+            try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                table.write(w, header);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write collectives table " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The algorithm the table picks (first matching line of the key, else the default). */
+    public static String choose(Table table, String key, int ranks, long bytes) {
+        for (Rule r : table.rules()) {
+            if (r.primitive().key.equals(key) && ranks >= r.ranksLo() && ranks <= r.ranksHi() && bytes >= r.bytesLo()
+                    && bytes <= r.bytesHi()) {
+                return r.algorithm();
+            }
+        }
+        return Catalog.names(key).get(0);
+    }
+}

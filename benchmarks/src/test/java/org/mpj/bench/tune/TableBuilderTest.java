@@ -1,0 +1,115 @@
+package org.mpj.bench.tune;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpj.bench.model.CollectiveCosts;
+import org.mpj.bench.model.Hockney;
+import org.mpj.bench.model.PointToPoint;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Table;
+
+/** The autotuner's table: built from measurements, written, read back by the selector's parser, same choices. */
+class TableBuilderTest {
+    static final long[] SIZES = {0, 1, 4, 16, 64, 256, 1024, 4096, 16384, 65536};
+    static final int[] RANKS = {2, 3, 4, 6, 8};
+
+    /** Synthetic times in which the winner depends on ranks and size: alg A below a threshold that moves with p. */
+    static List<TableBuilder.Point> synthetic(String key, String a, String b) {
+        List<TableBuilder.Point> pts = new ArrayList<>();
+        for (int p : RANKS) {
+            for (long s : SIZES) {
+                long threshold = p <= 3 ? 1 << 30 : p <= 4 ? 4096 : 256;
+                pts.add(new TableBuilder.Point(key, p, s, a, s < threshold ? 1.0 : 2.0));
+                pts.add(new TableBuilder.Point(key, p, s, b, 1.5));
+            }
+        }
+        return pts;
+    }
+
+    static String expected(int p, long s, String a, String b) {
+        long threshold = p <= 3 ? 1 << 30 : p <= 4 ? 4096 : 256;
+        return s < threshold ? a : b;
+    }
+
+    @Test
+    void writerAndSelectorParserRoundTrip(@TempDir Path dir) {
+        List<String> bcast = Catalog.names("bcast");
+        assertTrue(bcast.size() >= 2, "the catalog has two bcast algorithms to tune between: " + bcast);
+        String a = bcast.get(0), b = bcast.get(1);
+        Table built = TableBuilder.build(synthetic("bcast", a, b));
+        Path file = dir.resolve("collectives.properties");
+        TableFiles.write(built, file, "test table\nsecond header line");
+        Table read = TableFiles.read(file);
+        assertEquals(built.rules(), read.rules().stream().map(r -> new org.mpj.coll.select.Rule(r.primitive(), r.ranksLo(), r.ranksHi(),
+                r.bytesLo(), r.bytesHi(), r.algorithm())).toList());
+        for (int p : RANKS) {
+            for (long s : SIZES) {
+                assertEquals(expected(p, s, a, b), TableFiles.choose(read, "bcast", p, s), "p=" + p + " bytes=" + s);
+            }
+        }
+        // Between measured points a size takes the range of the measured size below it; rank counts likewise.
+        assertEquals(a, TableFiles.choose(read, "bcast", 5, 300));
+        assertEquals(b, TableFiles.choose(read, "bcast", 7, 300));
+        assertEquals(b, TableFiles.choose(read, "bcast", 64, 1 << 20), "the largest rank count and size are open-ended");
+        assertEquals(a, TableFiles.choose(read, "bcast", 1, 1 << 20), "1 rank takes the smallest measured count's rules");
+        // Rank counts with the same ranges share lines: 2 and 3 rank counts make one line.
+        assertTrue(read.rules().get(0).format().startsWith("bcast.1-3.0- = " + a), read.rules().get(0).format());
+    }
+
+    @Test
+    void aLoneNoisyWinnerYieldsToItsNeighbours() {
+        List<String> bcast = Catalog.names("bcast");
+        String a = bcast.get(0), b = bcast.get(1);
+        List<TableBuilder.Point> pts = new ArrayList<>();
+        for (long s : SIZES) {
+            pts.add(new TableBuilder.Point("bcast", 4, s, a, 1.0));
+            pts.add(new TableBuilder.Point("bcast", 4, s, b, s == 64 ? 0.98 : 1.5));
+        }
+        Table t = TableBuilder.build(pts);
+        assertEquals(1, t.rules().size(), t.rules().toString());
+        assertEquals(a, TableFiles.choose(t, "bcast", 4, 64));
+        // ... but not when it is clearly faster.
+        pts.replaceAll(pt -> pt.bytes() == 64 && pt.algorithm().equals(b) ? new TableBuilder.Point("bcast", 4, 64, b, 0.5) : pt);
+        assertEquals(b, TableFiles.choose(TableBuilder.build(pts), "bcast", 4, 64));
+    }
+
+    @Test
+    void tablesWrittenAreReadByTheSelectorsOwnParser() {
+        StringWriter w = new StringWriter();
+        TableBuilder.build(synthetic("bcast", Catalog.names("bcast").get(0), Catalog.names("bcast").get(1))).write(w, "x");
+        Table t = Table.parse(new StringReader(w.toString()), "test");
+        assertTrue(t.rules().size() >= 3, w.toString());
+    }
+
+    @Test
+    void modelSeedMeasuresOnlyAroundSwitchPoints() {
+        // Hockney with a large start-up: binomial (log p messages of m) wins small, scatter-allgather large.
+        CollectiveCosts costs = new CollectiveCosts(PointToPoint.hockney(new Hockney(20e-6, 1e-9)), 0, 0);
+        long[] sizes = {0, 1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1 << 20, 4 << 20};
+        ModelSeed.Plan plan = ModelSeed.plan(costs, "bcast", 8, sizes, List.of("binomial", "scatterAllgather"));
+        assertEquals("binomial", plan.modelChoice().get(0L));
+        assertEquals("scatterAllgather", plan.modelChoice().get(4L << 20));
+        int exhaustive = 2 * sizes.length;
+        assertTrue(plan.points() < exhaustive / 2, plan.points() + " points planned against " + exhaustive + ": " + plan.measure());
+        // the switch lies between two sizes that are both measured with both candidates
+        long firstLarge = 0;
+        for (long s : sizes) {
+            if (plan.modelChoice().get(s).equals("scatterAllgather")) {
+                firstLarge = s;
+                break;
+            }
+        }
+        assertTrue(plan.measure().get("binomial").contains(firstLarge) && plan.measure().get("scatterAllgather").contains(firstLarge));
+        // a primitive with one algorithm needs no measurement at all
+        assertEquals(0, ModelSeed.plan(costs, "barrier", 8, sizes, List.of("dissemination")).points());
+    }
+}
