@@ -58,12 +58,12 @@ CONF
 pgrep -x munged >/dev/null || runuser -u munge -- /usr/sbin/munged
 pgrep -x slurmctld >/dev/null || /usr/sbin/slurmctld
 pgrep -x slurmd >/dev/null || /usr/sbin/slurmd
-for _ in $(seq 1 60); do
-  if timeout 10 srun -n 2 --overcommit hostname >/dev/null 2>&1; then
+for _ in $(seq 1 30); do
+  if timeout 5 srun -n 2 --overcommit hostname >/dev/null 2>&1; then
     exit 0
   fi
   scontrol update nodename="$host" state=resume >/dev/null 2>&1 || true
   sleep 1
 done
-echo "slurm-local.sh: the cluster does not run 'srun -n 2 hostname' after 60 s; see /var/log/slurm/*.log" >&2
+echo "slurm-local.sh: the cluster does not run 'srun -n 2 hostname' after 30 tries; see /var/log/slurm/*.log" >&2
 exit 1
