@@ -8,8 +8,9 @@ import org.mpj.core.datatype.TypeMap;
 
 /**
  * Bcast through memory. Short messages: the root copies its buffer into its stage and leaves; each
- * other rank copies out of the stage. The root rewrites a stage two calls later, after waiting for
- * every rank to have finished the call that read it, so it runs at most two calls ahead. Long
+ * other rank copies out of the stage. The root rewrites a stage {@link NodeBoard#ROOT_TURNS} calls
+ * later, after waiting for every rank to have finished the call that read it, so it runs at most
+ * that many calls ahead. Long
  * messages: the root publishes its buffer, every other rank copies straight out of it (one copy),
  * and the root leaves when all have. Falls back to the default algorithm where ranks do not share
  * memory and for MPI.OBJECT.
@@ -38,8 +39,9 @@ public final class BcastShared {
         boolean staged = (long) count * type.size * type.base.byteSize() <= Stages.MAX_BYTES;
         if (me == root) {
             if (staged) {
-                if (k > 2) {
-                    b.othersDone.awaitOthers(c, me, k - 2, root);
+                int turns = b.rootStages.turns();
+                if (k > turns) {
+                    b.othersDone.awaitOthers(c, me, k - turns, root);
                 }
                 b.rootStages.put(me, k, buf, offset, count, type);
             } else {

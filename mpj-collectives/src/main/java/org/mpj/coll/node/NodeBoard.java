@@ -34,6 +34,13 @@ public final class NodeBoard {
      */
     final Stages stages;
     final Stages rootStages;
+    /**
+     * How many calls a Bcast root may run ahead of its slowest reader. Symmetric calls need no more
+     * than two turns (everyone waits for everyone each call); a root that need not wait can hand
+     * several short messages over before its readers are scheduled, which matters when ranks
+     * outnumber cores.
+     */
+    static final int ROOT_TURNS = 8;
     /** Gather and Reduce: each rank has published its send buffer (every rank signals every call). */
     final RankFlags published;
     /** Gather and Reduce: the root has read every send buffer. */
@@ -60,8 +67,8 @@ public final class NodeBoard {
         this.othersDone = new RankFlags(size);
         this.published = new RankFlags(size);
         this.rootRead = new Phase(size);
-        this.stages = new Stages(size);
-        this.rootStages = new Stages(size);
+        this.stages = new Stages(size, 2);
+        this.rootStages = new Stages(size, ROOT_TURNS);
         this.buf = new Object[size];
         this.offset = new int[size];
         this.count = new int[size];

@@ -5,9 +5,9 @@ import org.mpj.coll.base.Buffers;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Two staging arrays per rank, used by turns (call k uses turn k mod 2): short messages are copied
+ * Staging arrays per rank, used by turns (call k uses turn k mod turns): short messages are copied
  * into the owner's stage so that the owner may leave the call without waiting for its readers. A
- * stage of turn t is written again two calls later, when every reader of it has provably moved on
+ * stage is written again {@code turns} calls later, when every reader of it has provably moved on
  * (see the algorithms for why). Only the owner writes (and grows) its stages; readers see them
  * through the release/acquire of the step that the owner signals after writing.
  */
@@ -20,10 +20,17 @@ final class Stages {
     private final int[][] count;
     private final TypeMap[][] type;
 
-    Stages(int size) {
-        this.data = new Object[size][2];
-        this.count = new int[size][2];
-        this.type = new TypeMap[size][2];
+    private final int turns;
+
+    Stages(int size, int turns) {
+        this.turns = turns;
+        this.data = new Object[size][turns];
+        this.count = new int[size][turns];
+        this.type = new TypeMap[size][turns];
+    }
+
+    int turns() {
+        return turns;
     }
 
     /**
@@ -31,7 +38,7 @@ final class Stages {
      * keeping the type's layout so that operators combine stage and user buffer item by item.
      */
     void put(int r, long turn, Object buf, int offset, int count, TypeMap type) {
-        int t = (int) (turn & 1);
+        int t = (int) (turn % turns);
         int span = Buffers.span(count, type);
         Object a = data[r][t];
         if (a == null || a.getClass() != buf.getClass() || Array.getLength(a) < span) {
@@ -44,14 +51,14 @@ final class Stages {
     }
 
     Object data(int r, long turn) {
-        return data[r][(int) (turn & 1)];
+        return data[r][(int) (turn % turns)];
     }
 
     int count(int r, long turn) {
-        return count[r][(int) (turn & 1)];
+        return count[r][(int) (turn % turns)];
     }
 
     TypeMap type(int r, long turn) {
-        return type[r][(int) (turn & 1)];
+        return type[r][(int) (turn % turns)];
     }
 }

@@ -6,7 +6,8 @@ import org.mpj.core.Config;
  * How a rank waits: spin (a hand-off between spinning threads costs well under a microsecond), then
  * yield, then park with exponential back-off to a cap. A completion unparks a parked waiter at once,
  * so the cap only bounds how late a waiter notices an abort. When ranks outnumber cores, spinning
- * only keeps the awaited rank off its core, so a much shorter spin budget applies.
+ * only keeps the awaited rank off its core, so a waiter yields at once (4 ranks on 2 cores: an
+ * 8-byte Allreduce took 15-16 us after 50 spins, 7-9 us yielding at once).
  *
  * <p>The caller counts its consecutive empty passes and asks what to do for the n-th:
  * <pre>{@code
@@ -21,7 +22,7 @@ import org.mpj.core.Config;
  */
 public final class BackoffIdle {
     public static final int DEFAULT_MAX_SPINS = 20_000;
-    public static final int DEFAULT_MAX_SPINS_OVERSUBSCRIBED = 50;
+    public static final int DEFAULT_MAX_SPINS_OVERSUBSCRIBED = 0;
     public static final int DEFAULT_MAX_YIELDS = 100;
     public static final long DEFAULT_MIN_PARK_NS = 10_000;
     public static final long DEFAULT_MAX_PARK_NS = 1_000_000;
