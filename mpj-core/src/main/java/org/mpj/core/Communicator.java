@@ -1,5 +1,6 @@
 package org.mpj.core;
 
+import java.util.Arrays;
 import org.mpj.core.coll.Collectives;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.BufferCheck;
@@ -56,7 +57,7 @@ public final class Communicator {
         this.localOfInter = localOfInter;
         if (localOfInter == null) {
             this.localMembers = membersOnNode(rank.device.node(rank.worldRank));
-            this.localRank = java.util.Arrays.binarySearch(localMembers, myRank);
+            this.localRank = Arrays.binarySearch(localMembers, myRank);
             int lowestWorld = Integer.MAX_VALUE;
             for (int r : localMembers) {
                 lowestWorld = Math.min(lowestWorld, worldRanks[r]);
@@ -79,7 +80,7 @@ public final class Communicator {
                 on[n++] = r;
             }
         }
-        return java.util.Arrays.copyOf(on, n);
+        return Arrays.copyOf(on, n);
     }
 
     /** The node of rank {@code r} of this communicator (see {@link org.mpj.core.device.Device#node}). */

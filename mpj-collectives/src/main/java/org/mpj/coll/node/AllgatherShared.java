@@ -14,7 +14,8 @@ import org.mpj.core.datatype.TypeMap;
  */
 public final class AllgatherShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Exchange FALLBACK = (Algorithm.Exchange) Catalog.fallback(Primitive.ALLGATHER);
+    private static final Algorithm.Exchange FALLBACK =
+            (Algorithm.Exchange) Catalog.defaultAlgorithm(Primitive.ALLGATHER);
 
     private AllgatherShared() {
     }

@@ -18,7 +18,7 @@ import org.mpj.core.op.Operator;
  */
 public final class AllreduceHierarchical {
     public static final String NAME = "hierarchical";
-    private static final Algorithm.Combine FALLBACK = (Algorithm.Combine) Catalog.fallback(Primitive.ALLREDUCE);
+    private static final Algorithm.Combine FALLBACK = (Algorithm.Combine) Catalog.defaultAlgorithm(Primitive.ALLREDUCE);
 
     private AllreduceHierarchical() {
     }

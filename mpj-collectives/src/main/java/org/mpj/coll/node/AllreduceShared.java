@@ -24,7 +24,7 @@ import org.mpj.core.op.Operator;
  */
 public final class AllreduceShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Combine FALLBACK = (Algorithm.Combine) Catalog.fallback(Primitive.ALLREDUCE);
+    private static final Algorithm.Combine FALLBACK = (Algorithm.Combine) Catalog.defaultAlgorithm(Primitive.ALLREDUCE);
 
     private AllreduceShared() {
     }

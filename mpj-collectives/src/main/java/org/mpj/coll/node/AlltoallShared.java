@@ -14,7 +14,8 @@ import org.mpj.core.datatype.TypeMap;
  */
 public final class AlltoallShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Exchange FALLBACK = (Algorithm.Exchange) Catalog.fallback(Primitive.ALLTOALL);
+    private static final Algorithm.Exchange FALLBACK =
+            (Algorithm.Exchange) Catalog.defaultAlgorithm(Primitive.ALLTOALL);
 
     private AlltoallShared() {
     }

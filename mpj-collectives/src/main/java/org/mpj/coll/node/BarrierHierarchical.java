@@ -15,7 +15,7 @@ import org.mpj.coll.base.Buffers;
  */
 public final class BarrierHierarchical {
     public static final String NAME = "hierarchical";
-    private static final Algorithm.Barrier FALLBACK = (Algorithm.Barrier) Catalog.fallback(Primitive.BARRIER);
+    private static final Algorithm.Barrier FALLBACK = (Algorithm.Barrier) Catalog.defaultAlgorithm(Primitive.BARRIER);
     private static final int[] NOTHING = new int[0];
 
     private BarrierHierarchical() {

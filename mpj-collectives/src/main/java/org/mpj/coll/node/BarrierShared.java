@@ -8,7 +8,7 @@ import org.mpj.core.Communicator;
 /** Barrier through memory: each rank adds one to a shared counter and waits for all to have. */
 public final class BarrierShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Barrier FALLBACK = (Algorithm.Barrier) Catalog.fallback(Primitive.BARRIER);
+    private static final Algorithm.Barrier FALLBACK = (Algorithm.Barrier) Catalog.defaultAlgorithm(Primitive.BARRIER);
 
     private BarrierShared() {
     }

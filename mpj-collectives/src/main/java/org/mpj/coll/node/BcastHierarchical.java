@@ -14,7 +14,7 @@ import org.mpj.core.datatype.TypeMap;
  */
 public final class BcastHierarchical {
     public static final String NAME = "hierarchical";
-    private static final Algorithm.Bcast FALLBACK = (Algorithm.Bcast) Catalog.fallback(Primitive.BCAST);
+    private static final Algorithm.Bcast FALLBACK = (Algorithm.Bcast) Catalog.defaultAlgorithm(Primitive.BCAST);
 
     private BcastHierarchical() {
     }

@@ -17,7 +17,7 @@ import org.mpj.core.datatype.TypeMap;
  */
 public final class BcastShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Bcast FALLBACK = (Algorithm.Bcast) Catalog.fallback(Primitive.BCAST);
+    private static final Algorithm.Bcast FALLBACK = (Algorithm.Bcast) Catalog.defaultAlgorithm(Primitive.BCAST);
 
     private BcastShared() {
     }

@@ -12,7 +12,7 @@ import org.mpj.core.datatype.TypeMap;
  */
 public final class GatherShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Rooted FALLBACK = (Algorithm.Rooted) Catalog.fallback(Primitive.GATHER);
+    private static final Algorithm.Rooted FALLBACK = (Algorithm.Rooted) Catalog.defaultAlgorithm(Primitive.GATHER);
 
     private GatherShared() {
     }

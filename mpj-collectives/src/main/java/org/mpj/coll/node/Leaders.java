@@ -1,8 +1,10 @@
 package org.mpj.coll.node;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import org.mpj.core.Communicator;
+import org.mpj.core.datatype.TypeMap;
 
 /**
  * The inter-node part of the hierarchical algorithms: one rank per node (its lowest rank, or the
@@ -25,7 +27,7 @@ final class Leaders {
                     all[n++] = r;
                 }
             }
-            l = java.util.Arrays.copyOf(all, n);
+            l = Arrays.copyOf(all, n);
             b.leaders = l;   // every member computes the same list: a race only repeats the work
         }
         return l;
@@ -57,7 +59,7 @@ final class Leaders {
      * the one at position {@code me}.
      */
     static void bcast(Communicator c, int[] leaders, int me, int rootIndex, int root, Object buf, int offset,
-                      int count, org.mpj.core.datatype.TypeMap type, int tag) {
+                      int count, TypeMap type, int tag) {
         int n = leaders.length, v = (me - rootIndex + n) % n;
         int mask = 1;
         while (mask < n) {

@@ -55,8 +55,6 @@ public final class NodeBoard {
     final TypeMap[] type;
     final Object[] out;
     final int[] outOffset;
-    final int[][] counts;
-    final int[][] displs;
 
     public NodeBoard(int size) {
         this.size = size;
@@ -75,8 +73,6 @@ public final class NodeBoard {
         this.type = new TypeMap[size];
         this.out = new Object[size];
         this.outOffset = new int[size];
-        this.counts = new int[size][];
-        this.displs = new int[size][];
     }
 
     /**

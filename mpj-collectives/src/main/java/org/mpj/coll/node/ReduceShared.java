@@ -16,7 +16,7 @@ import org.mpj.core.op.Operator;
  */
 public final class ReduceShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Reduce FALLBACK = (Algorithm.Reduce) Catalog.fallback(Primitive.REDUCE);
+    private static final Algorithm.Reduce FALLBACK = (Algorithm.Reduce) Catalog.defaultAlgorithm(Primitive.REDUCE);
 
     private ReduceShared() {
     }

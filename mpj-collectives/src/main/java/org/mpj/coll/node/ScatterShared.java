@@ -12,7 +12,7 @@ import org.mpj.core.datatype.TypeMap;
  */
 public final class ScatterShared {
     public static final String NAME = "shared";
-    private static final Algorithm.Rooted FALLBACK = (Algorithm.Rooted) Catalog.fallback(Primitive.SCATTER);
+    private static final Algorithm.Rooted FALLBACK = (Algorithm.Rooted) Catalog.defaultAlgorithm(Primitive.SCATTER);
 
     private ScatterShared() {
     }

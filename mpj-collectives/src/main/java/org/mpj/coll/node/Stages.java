@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import java.lang.reflect.Array;
 import org.mpj.coll.base.Buffers;
+import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
 
 /**
@@ -45,7 +46,7 @@ final class Stages {
             a = Buffers.allocate(type.base, Math.max(span, 64));
             data[r][t] = a;
         }
-        org.mpj.core.datatype.Copier.copy(buf, offset, type, a, 0, type, count * type.size);
+        Copier.copy(buf, offset, type, a, 0, type, count * type.size);
         this.count[r][t] = count;
         this.type[r][t] = type;
     }

@@ -223,12 +223,11 @@ public final class Catalog {
         return !HIERARCHICAL.contains(algorithm) || placement == Placement.SEVERAL_NODES;
     }
 
-    /** What a node-aware algorithm runs where ranks do not share memory: the primitive's default. */
-    public static Object fallback(Primitive p) {
-        return defaultAlgorithm(p);
-    }
-
-    static Object defaultAlgorithm(Primitive p) {
+    /**
+     * The primitive's default: what runs where no table rule matches, and what a node-aware
+     * algorithm falls back to where ranks do not share memory.
+     */
+    public static Object defaultAlgorithm(Primitive p) {
         return ALGORITHMS.get(p).values().iterator().next();
     }
 
