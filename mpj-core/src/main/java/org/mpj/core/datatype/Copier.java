@@ -15,11 +15,31 @@ public final class Copier {
     private Copier() {
     }
 
-    /** Copies {@code elements} base elements from (src, srcOff, srcType) into (dst, dstOff, dstType). */
+    /**
+     * Copies {@code elements} base elements from (src, srcOff, srcType) into (dst, dstOff, dstType).
+     * MPI.OBJECT elements are copied by value, as a message would copy them (see
+     * {@link ObjectCodec#copyValues}): a user operator that combines into its inout objects in place
+     * must not reach the objects of the buffer they were copied from.
+     */
     public static void copy(Object src, int srcOff, TypeMap srcType, Object dst, int dstOff, TypeMap dstType, int elements) {
         if (elements == 0) {
             return;
         }
+        if (srcType.base == BaseType.OBJECT) {
+            ObjectCodec.copyValues(src, srcOff, srcType, dst, dstOff, dstType, elements);
+        } else {
+            layout(src, srcOff, srcType, dst, dstOff, dstType, elements);
+        }
+    }
+
+    /** Moves {@code elements} object references between layouts, for {@link ObjectCodec}. */
+    static void references(Object[] src, int srcOff, TypeMap srcType, Object[] dst, int dstOff, TypeMap dstType, int elements) {
+        if (elements > 0) {
+            layout(src, srcOff, srcType, dst, dstOff, dstType, elements);
+        }
+    }
+
+    private static void layout(Object src, int srcOff, TypeMap srcType, Object dst, int dstOff, TypeMap dstType, int elements) {
         boolean sFlat = srcType.isContiguous(), dFlat = dstType.isContiguous();
         if (sFlat && dFlat) {
             System.arraycopy(src, srcOff, dst, dstOff, elements);

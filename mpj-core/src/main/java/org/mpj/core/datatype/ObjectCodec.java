@@ -22,7 +22,7 @@ public final class ObjectCodec {
 
     public static byte[] serialize(String call, Object[] buf, int offset, TypeMap type, int elements) {
         Object[] flat = new Object[elements];
-        Copier.copy(buf, offset, type, flat, 0, TypeMap.primitive(BaseType.OBJECT, null), elements);
+        Copier.references(buf, offset, type, flat, 0, TypeMap.primitive(BaseType.OBJECT, null), elements);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 32 * elements);
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             for (Object o : flat) {
@@ -48,7 +48,17 @@ public final class ObjectCodec {
             throw new MpjException(ErrorClass.ERR_TYPE, "cannot deserialize received MPI.OBJECT data: " + e, e);
         }
         requireStorable(flat, dst);
-        Copier.copy(flat, 0, TypeMap.primitive(BaseType.OBJECT, null), dst, dstOff, dstType, elements);
+        Copier.references(flat, 0, TypeMap.primitive(BaseType.OBJECT, null), dst, dstOff, dstType, elements);
+    }
+
+    /**
+     * A local copy of MPI.OBJECT data: serialized and deserialized, so the copies share no object with
+     * the originals, exactly as if they had been sent. Classes resolve with the calling thread's
+     * context class loader, which is its rank's.
+     */
+    static void copyValues(Object src, int srcOff, TypeMap srcType, Object dst, int dstOff, TypeMap dstType, int elements) {
+        byte[] bytes = serialize("copy of MPI.OBJECT data", (Object[]) src, srcOff, srcType, elements);
+        deserialize(bytes, elements, Thread.currentThread().getContextClassLoader(), (Object[]) dst, dstOff, dstType);
     }
 
     /**

@@ -12,7 +12,8 @@ import mpi.User_function;
  * The reductions (Reduce, Allreduce, Reduce_scatter, Scan) against a sequential reference that
  * folds the inputs of ranks 0..k in rank order: every predefined operator on the types it is
  * defined for, MAXLOC/MINLOC on pairs with ties, a commutative user operator and a non-commutative
- * one (2x2 integer matrix product), counts 0, 1, odd and large. Inputs are small integers, so
+ * one (2x2 integer matrix product), a user operator on MPI.OBJECT that combines into its inout
+ * objects in place, counts 0, 1, odd and large. Inputs are small integers, so
  * floating-point results are exact whatever the order of combination. Run by {@link CollMatrixTest}.
  */
 final class ReductionCases {
@@ -192,6 +193,15 @@ final class ReductionCases {
                     }
                 }
             }, true)));
+            s.add(new Elementwise("USER_SUM", "CELL", new Op(new User_function() {
+                @Override
+                public void Call(Object in, int i0, Object inout, int j0, int count, Datatype t) {
+                    Object[] a = (Object[]) in, b = (Object[]) inout;
+                    for (int k = 0; k < count; k++) {
+                        ((Typed.Cell) b[j0 + k]).v += ((Typed.Cell) a[i0 + k]).v;
+                    }
+                }
+            }, true)));
             s.add(new MatrixProduct(new Op(new User_function() {
                 @Override
                 public void Call(Object in, int i0, Object inout, int j0, int count, Datatype t) {
@@ -211,7 +221,7 @@ final class ReductionCases {
             List<Spec> all = specs(), quick = new ArrayList<>();
             String[] pick = {"SUM INT", "PROD LONG", "MAX DOUBLE", "MIN FLOAT", "SUM CHAR", "MAX SHORT", "MIN BYTE",
                 "LAND BOOLEAN", "LOR INT", "LXOR BYTE", "BAND LONG", "BOR CHAR", "BXOR SHORT", "MAXLOC INT2",
-                "MINLOC DOUBLE2", "USER_SUM LONG"};
+                "MINLOC DOUBLE2", "USER_SUM LONG", "USER_SUM CELL"};
             for (Spec s : all) {
                 if (java.util.Arrays.asList(pick).contains(s.name + " " + s.type) || s instanceof MatrixProduct) {
                     quick.add(s);

@@ -33,7 +33,7 @@ final class Typed {
             case "LONG": return MPI.LONG;
             case "FLOAT": return MPI.FLOAT;
             case "DOUBLE": return MPI.DOUBLE;
-            case "OBJECT": return MPI.OBJECT;
+            case "OBJECT": case "CELL": return MPI.OBJECT;
             case "INT2": return MPI.INT2;
             case "DOUBLE2": return MPI.DOUBLE2;
             case "INT4": return Datatype.Contiguous(4, MPI.INT);
@@ -57,6 +57,7 @@ final class Typed {
             case "FLOAT": return float.class;
             case "DOUBLE": case "DOUBLE2": return double.class;
             case "OBJECT": return Object.class;
+            case "CELL": return Cell.class;
             default: throw new IllegalArgumentException("no test type " + name);
         }
     }
@@ -89,7 +90,38 @@ final class Typed {
         } else if (component == boolean.class) {
             return (key & 1) != 0;
         }
+        if (component == Cell.class) {
+            return new Cell(key);
+        }
         return "o" + key;
+    }
+
+    /**
+     * A mutable MPI.OBJECT element: a user operator may combine into it in place, so a collective
+     * that copied references where MPI copies values would let the operator change the send buffer.
+     */
+    static final class Cell implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        long v;
+
+        Cell(long v) {
+            this.v = v;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Cell && ((Cell) o).v == v;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(v);
+        }
+
+        @Override
+        public String toString() {
+            return "Cell(" + v + ")";
+        }
     }
 
     static void put(Object a, int i, long key) {
