@@ -477,8 +477,8 @@ public final class Communicator {
         }
         if (r.kind == EngineRequest.RECV) {
             rank.engine.cancelReceive(r);
-        } else if (r.cancelTarget instanceof org.mpj.core.match.MatchingEngine target) {
-            target.cancelSend(r);
+        } else if (r.cancelTarget != null) {
+            r.cancelTarget.cancelSend(r);
         }
     }
 

@@ -9,6 +9,7 @@ import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.ObjectCodec;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.request.EngineRequest;
+import org.mpj.core.request.SendCanceller;
 
 /**
  * The matching state of one rank: receives posted before their message (posted queue) and messages
@@ -20,7 +21,7 @@ import org.mpj.core.request.EngineRequest;
  * into (and out of) the pool. When the receive is already posted, the sender copies straight from
  * its array into the receiver's: one copy.
  */
-public final class MatchingEngine {
+public final class MatchingEngine implements SendCanceller {
     /** Messages up to this many bytes are buffered when no receive is posted; larger ones wait. */
     private final int eagerLimitBytes;
     private final EagerPool pool;
@@ -237,6 +238,7 @@ public final class MatchingEngine {
     }
 
     /** Takes a waiting rendezvous send back. Returns false when a receive already matched it. */
+    @Override
     public boolean cancelSend(EngineRequest s) {
         Envelope e = (Envelope) s.cancelToken;
         lock();
@@ -251,6 +253,26 @@ public final class MatchingEngine {
         }
         s.completeCancelled();
         return true;
+    }
+
+    /**
+     * Takes back a remote message that {@link #arrive} queued, for a sender's cancel: true when it
+     * was still waiting for a receive (it is gone now, as if never sent), false when one matched it.
+     */
+    public boolean withdraw(RemoteMessage m) {
+        lock();
+        try {
+            for (Envelope e = unexpectedHead; e != null; e = e.next) {
+                if (e.remote == m) {
+                    unlinkUnexpected(e);
+                    recycle(e);
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            unlock();
+        }
     }
 
     /** Messages waiting for a receive: a counter for benchmarks and leak checks. */

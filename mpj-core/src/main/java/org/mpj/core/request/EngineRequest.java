@@ -48,8 +48,8 @@ public class EngineRequest {
     public boolean cancelled;
     public MpjException error;
 
-    /** For a pending rendezvous send: where its envelope waits, so that Cancel can take it back. */
-    public Object cancelTarget;
+    /** For a pending send: what can take it back for Cancel (with {@code cancelToken}, its handle there). */
+    public SendCanceller cancelTarget;
     public Object cancelToken;
 
     public EngineRequest(int kind) {

@@ -36,10 +36,12 @@ import io.netty.buffer.ByteBuf;
  * <tr><td>PROOF</td><td>source = connecting rank</td><td>MAC over the accepting rank's nonce</td></tr>
  * <tr><td>EAGER</td><td>context, source, tag, base, elements</td><td>the message</td></tr>
  * <tr><td>RTS</td><td>context, source, tag, base, elements, total, id</td><td>none</td></tr>
- * <tr><td>CTS</td><td>id; flags = {@link #FLAG_DISCARD} when the receive refused the message</td><td>none</td></tr>
+ * <tr><td>CTS</td><td>id; flags = {@link #FLAG_DISCARD} when the receive refused the message,
+ *     {@link #FLAG_CANCELLED} when the rendezvous was withdrawn at the sender's CANCEL</td><td>none</td></tr>
  * <tr><td>DATA</td><td>base, id</td><td>the next piece of rendezvous {@code id}, whole elements</td></tr>
  * <tr><td>ABORT</td><td>source = the rank that ended the job</td><td>the sentence, UTF-8</td></tr>
  * <tr><td>BYE</td><td>none</td><td>none: the sender finalized and sends nothing more</td></tr>
+ * <tr><td>CANCEL</td><td>id</td><td>none: take rendezvous {@code id} back if no receive matched it yet</td></tr>
  * </table>
  *
  * {@code source} of EAGER and RTS is the sender's rank in the communicator, as the matching engine
@@ -71,10 +73,13 @@ public final class Frame {
     public static final byte DATA = 7;
     public static final byte ABORT = 8;
     public static final byte BYE = 9;
-    static final byte LAST_TYPE = BYE;
+    public static final byte CANCEL = 10;
+    static final byte LAST_TYPE = CANCEL;
 
     /** CTS flag: the receive matched but refused the message (truncation, type); send no DATA. */
     public static final byte FLAG_DISCARD = 1;
+    /** CTS flag: answering CANCEL, the announced message left the receiver's queue unmatched; send no DATA. */
+    public static final byte FLAG_CANCELLED = 2;
     /** Base byte of frames that carry no elements. */
     public static final byte NO_BASE = (byte) 0xFF;
 
@@ -115,6 +120,7 @@ public final class Frame {
             case DATA: return "DATA";
             case ABORT: return "ABORT";
             case BYE: return "BYE";
+            case CANCEL: return "CANCEL";
             default: return "unknown type " + type;
         }
     }

@@ -201,7 +201,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
             throw new FrameException(Frame.typeName(f.type) + " frame length " + f.length + " > max " + maxFrameBytes
                     + " (mpj.tcp.maxFrameBytes)");
         }
-        if (f.flags != 0 && !(f.type == Frame.CTS && f.flags == Frame.FLAG_DISCARD)) {
+        if (f.flags != 0 && !(f.type == Frame.CTS && (f.flags == Frame.FLAG_DISCARD || f.flags == Frame.FLAG_CANCELLED))) {
             throw new FrameException(Frame.typeName(f.type) + " frame with flags " + f.flags);
         }
         f.base = null;
@@ -209,7 +209,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
             case Frame.HELLO -> exactLength(f, Frame.NONCE_BYTES);
             case Frame.CHALLENGE -> exactLength(f, Frame.NONCE_BYTES + Frame.MAC_BYTES);
             case Frame.PROOF -> exactLength(f, Frame.MAC_BYTES);
-            case Frame.CTS, Frame.BYE -> exactLength(f, 0);
+            case Frame.CTS, Frame.BYE, Frame.CANCEL -> exactLength(f, 0);
             case Frame.ABORT -> {
                 if (f.length > Frame.MAX_ABORT_BYTES) {
                     throw new FrameException("ABORT frame length " + f.length + " > max " + Frame.MAX_ABORT_BYTES);

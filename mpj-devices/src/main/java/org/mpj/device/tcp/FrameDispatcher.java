@@ -23,8 +23,12 @@ final class FrameDispatcher extends ChannelInboundHandlerAdapter {
                     peer.nextEager = new EagerMessage(peer);
                 }
             }
-            case Frame.RTS -> peer.device.engine.arrive(f.context, f.source, f.tag, f.base, f.elements,
-                    new RendezvousMessage(peer, f));
+            case Frame.RTS -> {
+                RendezvousMessage m = new RendezvousMessage(peer, f);
+                peer.announced.put(f.id, m);
+                peer.device.engine.arrive(f.context, f.source, f.tag, f.base, f.elements, m);
+            }
+            case Frame.CANCEL -> cancel(f.id);
             case Frame.CTS -> clearToSend(f);
             case Frame.DATA -> {
                 RendezvousMessage m = peer.incoming.get(f.id);
@@ -39,10 +43,24 @@ final class FrameDispatcher extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * The peer cancels rendezvous {@code id}: taken back if it still waits for a receive, and the peer
+     * told so; else a receive matched it, and the CTS already on its way answers the peer.
+     */
+    private void cancel(long id) {
+        RendezvousMessage m = peer.announced.get(id);
+        if (m != null && peer.device.engine.withdraw(m)) {
+            peer.announced.remove(id);
+            peer.device.writeControl(peer, Frame.CTS, Frame.FLAG_CANCELLED, id);
+        }
+    }
+
     private void clearToSend(InboundFrame f) {
         OutgoingTransfer t = peer.awaitingCts.remove(f.id);
         if (t == null) {
             peer.device.linkBroken(peer, "CTS for rendezvous " + f.id + ", which this rank did not announce");
+        } else if (f.flags == Frame.FLAG_CANCELLED) {
+            t.cancelled();
         } else if (f.flags == Frame.FLAG_DISCARD || t.isEmpty()) {
             t.complete();
         } else {

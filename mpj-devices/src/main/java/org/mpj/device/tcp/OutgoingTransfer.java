@@ -5,14 +5,17 @@ import io.netty.channel.Channel;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.request.EngineRequest;
+import org.mpj.core.request.SendCanceller;
 
 /**
  * A rendezvous send: announced by RTS, written after the receiver's CTS as DATA frames of at most
  * {@code chunkBytes}, each copied straight from the sender's array into an outbound buffer. The send
  * request completes when the last piece is copied (the user's array is free again); a synchronous
- * send is complete then too, since a CTS means the receive has matched.
+ * send is complete then too, since a CTS means the receive has matched. Until the CTS comes, Cancel
+ * asks the receiver (CANCEL) to take the RTS back; its answer completes the send either way.
  */
-final class OutgoingTransfer {
+final class OutgoingTransfer implements SendCanceller {
+    private final Peer peer;
     private final long id;
     private final BaseType base;
     private final int source;
@@ -25,9 +28,11 @@ final class OutgoingTransfer {
     private final int unitBytes;
     private final LayoutCursor cursor = new LayoutCursor();
     private final EngineRequest request;
+    private boolean cancelAsked;
 
-    OutgoingTransfer(long id, int source, int tag, BaseType base, int elements, Object data, int dataOffset,
+    OutgoingTransfer(Peer peer, long id, int source, int tag, BaseType base, int elements, Object data, int dataOffset,
                      TypeMap dataType, int chunkBytes, EngineRequest request) {
+        this.peer = peer;
         this.id = id;
         this.source = source;
         this.tag = tag;
@@ -53,6 +58,25 @@ final class OutgoingTransfer {
 
     boolean isEmpty() {
         return units == 0;
+    }
+
+    /** Cancel: runs on the loop's owner, as every frame write does; the answer comes as a CTS. */
+    @Override
+    public boolean cancelSend(EngineRequest s) {
+        TcpDevice device = peer.device;
+        if (!device.onOwner()) {
+            device.runOnOwner(() -> cancelSend(s));
+        } else if (!cancelAsked && peer.awaitingCts.get(id) == this) {
+            cancelAsked = true;
+            device.writeControl(peer, Frame.CANCEL, 0, id);
+        }
+        return false;
+    }
+
+    /** The receiver took the RTS back at our CANCEL. */
+    void cancelled() {
+        cursor.clear();
+        request.completeCancelled();
     }
 
     /** Completes the send: all data copied out, or the receive refused it (the receiver reports why). */

@@ -20,6 +20,8 @@ final class Peer {
     final LongObjectHashMap<OutgoingTransfer> awaitingCts = new LongObjectHashMap<>();
     /** Our rendezvous sends cleared to send, written in this order as the socket drains. */
     final ArrayDeque<OutgoingTransfer> streaming = new ArrayDeque<>();
+    /** The peer's rendezvous sends announced by RTS that no receive matched yet: what its CANCEL may take back. */
+    final LongObjectHashMap<RendezvousMessage> announced = new LongObjectHashMap<>();
     /** The peer's rendezvous sends we answered with CTS, whose DATA is coming. */
     final LongObjectHashMap<RendezvousMessage> incoming = new LongObjectHashMap<>();
     /** The message object for the next EAGER frame; replaced when one is queued unmatched. */
@@ -56,7 +58,11 @@ final class Peer {
         c.flush();
     }
 
-    /** Writes DATA of the cleared rendezvous sends while the socket takes it; called again when it drains. */
+    /**
+     * Writes DATA of the cleared rendezvous sends while the socket takes it; called again when it
+     * drains. Each chunk is flushed as soon as it is copied, so the kernel moves chunk i to the peer
+     * (and the peer copies it out) while this rank copies chunk i+1.
+     */
     void pump() {
         Channel c = channel;
         if (c == null || streaming.isEmpty() || pumping) {
@@ -69,7 +75,6 @@ final class Peer {
         } finally {
             pumping = false;
         }
-        c.flush();
     }
 
     private void pumpWhileWritable(Channel c) {
@@ -78,7 +83,9 @@ final class Peer {
             if (t == null) {
                 break;
             }
-            if (t.writeChunk(c)) {
+            boolean last = t.writeChunk(c);
+            c.flush();
+            if (last) {
                 streaming.poll();
                 t.complete();
             }
@@ -94,6 +101,7 @@ final class Peer {
         }
         streaming.clear();
         awaitingCts.clear();
+        announced.clear();
         incoming.clear();
     }
 

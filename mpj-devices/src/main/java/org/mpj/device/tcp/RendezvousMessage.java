@@ -44,6 +44,7 @@ final class RendezvousMessage implements RemoteMessage {
         if (peer.lost) {
             return;
         }
+        peer.announced.remove(id);
         if (device.receives.refuse(r, source, tag, base, elements) != null) {
             device.writeControl(peer, Frame.CTS, Frame.FLAG_DISCARD, id);
             return;

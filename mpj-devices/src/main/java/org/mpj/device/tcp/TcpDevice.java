@@ -113,8 +113,10 @@ public final class TcpDevice implements Device {
         }
         long id = p.nextRendezvousId++;
         sendRequest.reset();
-        p.awaitingCts.put(id, new OutgoingTransfer(id, source, tag, base, elements, data, dataOffset, dataType,
-                settings.chunkBytes, sendRequest));
+        OutgoingTransfer t = new OutgoingTransfer(p, id, source, tag, base, elements, data, dataOffset, dataType,
+                settings.chunkBytes, sendRequest);
+        sendRequest.cancelTarget = t;
+        p.awaitingCts.put(id, t);
         ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES);
         Frame.writeHeader(b, Frame.RTS, 0, base.ordinal(), context, source, tag, elements, 0, bytes, id);
         p.write(b);

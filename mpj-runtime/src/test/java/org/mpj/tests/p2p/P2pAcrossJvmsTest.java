@@ -20,9 +20,9 @@ import org.mpj.runtime.Jobs.Launch;
  * rather than every program times every rank count: each program runs on both devices, every rank
  * count 2, 3, 5 and 8 appears with tcp and 3, 5 and 8 with hybrid (2 ranks at two per JVM would be
  * one JVM, which is shm), and the programs that stress ordering and wildcards (Ordering, Exchange)
- * take the largest counts. Left out: Synchronous and CancelRace, which cancel pending synchronous
- * sends; the tcp device cannot yet cancel a send whose RTS has left (the Wait hangs until the job's
- * time limit), and a race that a cancel wins does not happen across JVMs.
+ * take the largest counts. Synchronous and CancelRace cancel sends whose RTS has left: the tcp
+ * device asks the receiver to take the RTS back (CANCEL), and the answer completes the send either
+ * way, cancelled or matched.
  */
 class P2pAcrossJvmsTest {
     static final Launch TCP = Launch.TCP;
@@ -59,7 +59,11 @@ class P2pAcrossJvmsTest {
                 c(HYBRID2, 3, DatatypesTest.TypedExchange.class, "DOUBLE", "16384"),
                 c(TCP, 3, EnvironmentTest.Basics.class, "3", "--alpha", "x y", ""),
                 c(HYBRID2, 8, EnvironmentTest.DupAndFree.class),
-                c(TCP, 2, MatchingTest.Truncation.class)
+                c(TCP, 2, MatchingTest.Truncation.class),
+                c(TCP, 3, MatchingTest.Synchronous.class),
+                c(HYBRID2, 3, MatchingTest.Synchronous.class),
+                c(TCP, 2, MatchingTest.CancelRace.class),
+                c(HYBRID2, 3, MatchingTest.CancelRace.class)
         ).map(Arguments::of);
     }
 
