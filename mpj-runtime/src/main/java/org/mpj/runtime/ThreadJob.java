@@ -102,6 +102,24 @@ public final class ThreadJob {
             t.start();
         }
         long deadline = timeoutMs > 0 ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs) : Long.MAX_VALUE;
+        try {
+            awaitRanks(ranks, threads, job, deadline);
+        } catch (InterruptedException e) {
+            // Whoever runs the job gave up on it (a test's time limit): the ranks must not run on unseen.
+            job.abort(-1, "the thread running the job was interrupted", null, 130);
+            for (Thread t : threads) {
+                t.join(UNWIND_MS);
+            }
+            throw e;
+        }
+        if (!job.isAborted()) {
+            return JobResult.success();
+        }
+        JobAbortedException f = job.failure();
+        return new JobResult(job.exitCode(), job.failedRank(), f.getMessage(), f.getCause());
+    }
+
+    private void awaitRanks(RankContext[] ranks, Thread[] threads, JobControl job, long deadline) throws InterruptedException {
         for (Thread t : threads) {
             while (t.isAlive()) {
                 long leftMs = (deadline - System.nanoTime()) / 1_000_000;
@@ -116,11 +134,6 @@ public final class ThreadJob {
                 t.join(Math.min(leftMs, 100));
             }
         }
-        if (!job.isAborted()) {
-            return JobResult.success();
-        }
-        JobAbortedException f = job.failure();
-        return new JobResult(job.exitCode(), job.failedRank(), f.getMessage(), f.getCause());
     }
 
     /**

@@ -168,4 +168,32 @@ class JobFailureTest {
                 "the message says where the ranks wait: " + r.message());
         assertTrue(ms < 500 + WOKEN_WITHIN_MS, "the job took " + ms + " ms to end: a rank was not woken");
     }
+
+    /**
+     * A job whose runner gives up (a test's time limit interrupts the thread in ThreadJob.run) ends its
+     * ranks rather than leaving them waiting, unseen, for the rest of the JVM's life.
+     */
+    @Test
+    @Timeout(30)
+    void interruptingTheRunnerEndsTheRanks() throws InterruptedException {
+        Throwable[] thrown = new Throwable[1];
+        Thread runner = new Thread(() -> {
+            try {
+                ThreadJob.of(2, Deadlock.class).withSettings(Map.of()).run();
+            } catch (Throwable t) {
+                thrown[0] = t;
+            }
+        }, "job-runner");
+        runner.start();
+        Thread.sleep(500);
+        runner.interrupt();
+        runner.join(WOKEN_WITHIN_MS);
+        assertTrue(!runner.isAlive(), "the runner did not return within " + WOKEN_WITHIN_MS + " ms of its interrupt");
+        assertInstanceOf(InterruptedException.class, thrown[0], "what the runner threw");
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            assertTrue(!(t.getName().startsWith("mpj-rank-") && t.isAlive() && t.getStackTrace().length > 0
+                    && java.util.Arrays.stream(t.getStackTrace()).anyMatch(f -> f.getClassName().endsWith("Deadlock"))),
+                    "rank thread " + t.getName() + " still waits in Deadlock after its runner was interrupted");
+        }
+    }
 }
