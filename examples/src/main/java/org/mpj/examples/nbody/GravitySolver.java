@@ -14,8 +14,8 @@ import mpi.MPIException;
 final class GravitySolver {
     /** Doubles of an exported position: x y z. */
     private static final int QUERY = 3;
-    /** Doubles of a partial result: ax ay az potential interactions. */
-    private static final int RESULT = 5;
+    /** Doubles of a partial result: ax ay az potential. */
+    private static final int RESULT = 4;
 
     private final Intracomm comm;
     private final int size;
@@ -58,7 +58,10 @@ final class GravitySolver {
         scaledRecvDispl = new int[size];
     }
 
-    /** Sets acc, pot and work of every particle from the tree built over them. */
+    /**
+     * Sets acc and pot of every particle from the tree built over them, and work to the interactions
+     * this rank computed for it or charged to it ({@link TreeWalk}).
+     */
     void compute(Particles p, Octree tree) throws MPIException {
         TreeWalk walk = new TreeWalk(tree, p, theta, softening, size);
         interactions = 0;
@@ -109,7 +112,6 @@ final class GravitySolver {
             resultsOut[RESULT * k + 1] = walk.ay;
             resultsOut[RESULT * k + 2] = walk.az;
             resultsOut[RESULT * k + 3] = walk.pot;
-            resultsOut[RESULT * k + 4] = walk.interactions;
             interactions += walk.interactions;
         }
         resultsIn = room(resultsIn, RESULT * exportCount);
@@ -123,7 +125,6 @@ final class GravitySolver {
             p.acc[3 * i + 1] += resultsIn[RESULT * k + 1];
             p.acc[3 * i + 2] += resultsIn[RESULT * k + 2];
             p.pot[i] += resultsIn[RESULT * k + 3];
-            p.work[i] += resultsIn[RESULT * k + 4];
         }
     }
 

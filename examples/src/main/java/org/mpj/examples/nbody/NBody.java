@@ -89,11 +89,15 @@ public final class NBody {
         double[] counts = {interactions, exported};
         double[] totals = new double[2];
         comm.Allreduce(counts, 0, totals, 0, 2, MPI.DOUBLE, MPI.SUM);
+        // Balance: the fewest and most particles and interactions of a rank (the minima negated).
+        double[] loads = {p.count, -p.count, interactions, -interactions};
+        double[] extremes = new double[4];
+        comm.Allreduce(loads, 0, extremes, 0, 4, MPI.DOUBLE, MPI.MAX);
 
         Conserved end = Conserved.measure(p, comm);
         ForceCheck.Result check = ForceCheck.run(p, o.particles(), o.theta(), RunOptions.SOFTENING, comm);
         RunReport report = new RunReport(o, size, time, slowest[0], slowest[1], totals[0], totals[1],
-                start, end, check);
+                -extremes[1], extremes[0], -extremes[3], extremes[2], start, end, check);
         if (rank == 0) {
             System.out.print(report.text());
             System.out.flush();

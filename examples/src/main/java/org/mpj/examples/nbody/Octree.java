@@ -41,6 +41,7 @@ final class Octree {
     double[] side = new double[0];
     int[] firstChild = new int[0];
     int[] next = new int[0];           // the next sibling until threaded, then the next item of a walk
+    int[] firstParticle = new int[0];  // of a LOCAL node: its first particle, which is charged its cost
     int[] particleNext = new int[0];
 
     private TopTree top;
@@ -136,6 +137,7 @@ final class Octree {
         int n = newNode();
         kind[n] = LOCAL;
         owner[n] = -1;
+        firstParticle[n] = lo;
         setGeometry(n, cellCoords[3 * lo], cellCoords[3 * lo + 1], cellCoords[3 * lo + 2], level);
         buildChildren(n, lo, hi, level);
         return n;
@@ -304,5 +306,6 @@ final class Octree {
         side = java.util.Arrays.copyOf(side, capacity);
         firstChild = java.util.Arrays.copyOf(firstChild, capacity);
         next = java.util.Arrays.copyOf(next, capacity);
+        firstParticle = java.util.Arrays.copyOf(firstParticle, capacity);
     }
 }

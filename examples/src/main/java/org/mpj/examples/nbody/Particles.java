@@ -2,8 +2,8 @@ package org.mpj.examples.nbody;
 
 /**
  * The particles a rank holds, as flat arrays: particle i has position pos[3i..3i+2], velocity
- * vel[3i..], acceleration acc[3i..], potential pot[i], mass mass[i], the interactions its last force
- * cost work[i] (the weight of the domain decomposition) and its global number id[i].
+ * vel[3i..], acceleration acc[3i..], potential pot[i], mass mass[i], the interactions the last force
+ * computation charged to it work[i] (the weight of the domain decomposition) and its global number id[i].
  *
  * <p>Between ranks a particle travels as {@link #RECORD} doubles (position, velocity, mass, work, id);
  * acceleration and potential are computed again where it lands.

@@ -2,7 +2,9 @@ package org.mpj.examples.nbody;
 
 /** What a run prints, and whether its checks passed. */
 record RunReport(RunOptions options, int ranks, double simulatedTime, double seconds, double forceSeconds,
-                 double interactions, double exported, Conserved start, Conserved end, ForceCheck.Result check) {
+                 double interactions, double exported, double fewestParticles, double mostParticles,
+                 double fewestInteractions, double mostInteractions, Conserved start, Conserved end,
+                 ForceCheck.Result check) {
 
     boolean particlesKept() {
         return end.particles() == options.particles() && start.particles() == options.particles()
@@ -32,6 +34,8 @@ record RunReport(RunOptions options, int ranks, double simulatedTime, double sec
         sb.append(String.format("  time           %.3f s, forces and domains %.3f s%n", seconds, forceSeconds));
         sb.append(String.format("  interactions   %d, %.4g /s; particles exported %d%n", (long) interactions,
                 seconds > 0 ? interactions / seconds : 0.0, (long) exported));
+        sb.append(String.format("  domains        particles per rank %d..%d, interactions per rank %d..%d%n",
+                (long) fewestParticles, (long) mostParticles, (long) fewestInteractions, (long) mostInteractions));
         sb.append(String.format("  energy         E0 = %.12e, E = %.12e, drift %.3e (tolerance %.0e) %s%n",
                 start.energy(), end.energy(), end.energyDrift(start), NBody.ENERGY_TOLERANCE, verdict(energyKept())));
         sb.append(String.format("  momentum       |P - P0| / sum m|v| = %.3e (tolerance %.0e) %s%n",

@@ -12,6 +12,10 @@ package org.mpj.examples.nbody;
  * it notes that rank, and the particle is sent there. The walk for such an imported particle
  * (an import walk) makes the same choices on the same top tree and adds only what lies inside this
  * rank's opened top leaves; everything else the home walk already counted.
+ *
+ * <p>Work, the weight of the domain decomposition, is charged where it is done: a home walk's
+ * interactions to its particle, an import walk's to the particle taken (a cell's first particle).
+ * A rank's work is then what it computed, and cells whose owners are asked often weigh more.
  */
 final class TreeWalk {
     private final Octree tree;
@@ -71,6 +75,9 @@ final class TreeWalk {
                     sz += mInv3 * dz;
                     sp -= mInv;
                     count++;
+                    if (imported) {
+                        p.work[j]++;
+                    }
                 }
                 item = t.particleNext[j];
                 continue;
@@ -92,6 +99,9 @@ final class TreeWalk {
                     sz += mInv3 * dz;
                     sp -= mInv;
                     count++;
+                    if (imported) {
+                        p.work[t.firstParticle[n]]++;
+                    }
                 }
                 item = t.next[n];
             } else if (kind == Octree.TOP_LEAF_REMOTE) {
