@@ -42,6 +42,7 @@ final class Octree {
     int[] firstChild = new int[0];
     int[] next = new int[0];           // the next sibling until threaded, then the next item of a walk
     int[] firstParticle = new int[0];  // of a LOCAL node: its first particle, which is charged its cost
+    boolean[] holdsLocal = new boolean[0]; // of a top node: a top leaf of this rank lies in it
     int[] particleNext = new int[0];
 
     private TopTree top;
@@ -103,6 +104,7 @@ final class Octree {
     private int buildTop(int c, int rank) {
         int n = newNode();
         topNodes[topNodeCount++] = n;
+        holdsLocal[n] = false;
         HilbertKey.decode(top.firstKey[c], xyz);
         setGeometry(n, xyz[0], xyz[1], xyz[2], top.level[c]);
         if (top.children[c] > 0) {
@@ -111,6 +113,7 @@ final class Octree {
             for (int k = 0; k < top.children[c]; k++) {
                 int child = buildTop(top.firstChild[c] + k, rank);
                 prev = link(n, prev, child);
+                holdsLocal[n] |= holdsLocal[child];
             }
             return n;
         }
@@ -122,6 +125,7 @@ final class Octree {
             return n;
         }
         kind[n] = TOP_LEAF_LOCAL;
+        holdsLocal[n] = true;
         long first = top.firstKey[c];
         int lo = KeySort.lowerBound(keys, p.count, first);
         int hi = KeySort.lowerBound(keys, p.count, first + HilbertKey.span(top.level[c]));
@@ -307,5 +311,6 @@ final class Octree {
         firstChild = java.util.Arrays.copyOf(firstChild, capacity);
         next = java.util.Arrays.copyOf(next, capacity);
         firstParticle = java.util.Arrays.copyOf(firstParticle, capacity);
+        holdsLocal = java.util.Arrays.copyOf(holdsLocal, capacity);
     }
 }

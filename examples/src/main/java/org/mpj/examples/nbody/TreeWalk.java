@@ -11,7 +11,8 @@ package org.mpj.examples.nbody;
  * <p>A walk for a particle of this rank (a home walk) that must open another rank's top leaf cannot:
  * it notes that rank, and the particle is sent there. The walk for such an imported particle
  * (an import walk) makes the same choices on the same top tree and adds only what lies inside this
- * rank's opened top leaves; everything else the home walk already counted.
+ * rank's opened top leaves; everything else the home walk already counted, so it skips top cells
+ * that hold none of this rank's leaves without a look.
  *
  * <p>Work, the weight of the domain decomposition, is charged where it is done: a home walk's
  * interactions to its particle, an import walk's to the particle taken (a cell's first particle).
@@ -83,12 +84,16 @@ final class TreeWalk {
                 continue;
             }
             int n = item;
+            byte kind = t.kind[n];
+            if (imported && kind != Octree.LOCAL && !t.holdsLocal[n]) {
+                item = t.next[n];
+                continue;
+            }
             double dx = t.com[3 * n] - x;
             double dy = t.com[3 * n + 1] - y;
             double dz = t.com[3 * n + 2] - z;
             double r2 = dx * dx + dy * dy + dz * dz;
             double s = t.side[n];
-            byte kind = t.kind[n];
             if (s * s < theta2 * r2 && !inside(t, n, x, y, z)) {
                 if (!imported || kind == Octree.LOCAL) {
                     double inv = 1 / Math.sqrt(r2 + eps2);
