@@ -41,9 +41,6 @@ final class DomainDecomposition {
     private double[] sendBuffer = new double[0];
     private double[] recvBuffer = new double[0];
 
-    /** Particles sent to other ranks by the last call. */
-    long moved;
-
     DomainDecomposition(Intracomm comm, long total) throws MPIException {
         this.comm = comm;
         this.size = comm.Size();
@@ -140,8 +137,6 @@ final class DomainDecomposition {
         }
         comm.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
         int received = GravitySolver.displacements(sendCount, sendDispl, recvCount, recvDispl);
-        int rank = comm.Rank();
-        moved = n - sendCount[rank];
         sendBuffer = GravitySolver.room(sendBuffer, Particles.RECORD * n);
         for (int i = 0; i < n; i++) {
             p.pack(i, sendBuffer, Particles.RECORD * i);
