@@ -14,13 +14,15 @@ import mpi.MPIException;
  * in x and y (none in z). Local point (i, j, k), i in [-2, nx + 2), j in [-2, ny + 2), k in [0, nz),
  * is at {@link #index}; its global point is (ipt + i, jpt + j, k).
  * <pre>
- *   one z plane, x down, y across       g: ghosts, filled from the neighbours
- *       g g g g g g g g                 b: points on the global boundary (fixed values)
- *       g g b b b b g g   &lt;- north      x: points this rank updates, i in [ist, iend], j in [jst, jend]
- *       g g x x x x g g
- *       g g x x x x g g
- *       g g g g g g g g   &lt;- south
- *       west      east
+ * one z plane of a rank on the north edge of the grid of ranks, nx = ny = 4 (x down, y across):
+ *     . .  . . . .  . .      rows i = -2, -1: no north neighbour, unused
+ *     . .  . . . .  . .
+ *     g g  b b b b  g g      b: on the global boundary, fixed values
+ *     g g  x x x x  g g      x: updated by this rank, i in [ist, iend], j in [jst, jend]
+ *     g g  x x x x  g g      g: ghosts, copies of the west, east and south neighbours' points
+ *     g g  x x x x  g g      .: corners, never used
+ *     . .  g g g g  . .
+ *     . .  g g g g  . .
  * </pre>
  */
 final class LuDomain {
@@ -121,6 +123,11 @@ final class LuDomain {
     /** First index of part {@code p} when n points are split into {@code parts}, sizes differing by at most one. */
     private static int start(int n, int parts, int p) {
         return p * (n / parts) + Math.min(p, n % parts);
+    }
+
+    /** Grid spacing along axis 0 (x), 1 (y) or 2 (z): the unit interval in n0 - 1 steps. */
+    double spacing(int axis) {
+        return 1.0 / ((axis == 0 ? nx0 : axis == 1 ? ny0 : nz0) - 1);
     }
 
     /** Array index of the first value of local point (i, j, k). */

@@ -168,9 +168,12 @@ final class LuExact {
         }
         double[] all = new double[faces.length];
         MPI.COMM_WORLD.Allreduce(faces, 0, all, 0, faces.length, MPI.DOUBLE, MPI.SUM);
-        double frc1 = (1.0 / (nx0 - 1)) * (1.0 / (ny0 - 1)) * cells(all, 0, xy, nx0, i1, i2, j1, j2);
-        double frc2 = (1.0 / (nx0 - 1)) * (1.0 / (nz0 - 1)) * cells(all, offXz, xz, nx0, i1, i2, k1, k2);
-        double frc3 = (1.0 / (ny0 - 1)) * (1.0 / (nz0 - 1)) * cells(all, offYz, yz, ny0, j1, j2, k1, k2);
+        double hx = d.spacing(0);
+        double hy = d.spacing(1);
+        double hz = d.spacing(2);
+        double frc1 = hx * hy * cells(all, 0, xy, nx0, i1, i2, j1, j2);
+        double frc2 = hx * hz * cells(all, offXz, xz, nx0, i1, i2, k1, k2);
+        double frc3 = hy * hz * cells(all, offYz, yz, ny0, j1, j2, k1, k2);
         return 0.25 * (frc1 + frc2 + frc3);
     }
 

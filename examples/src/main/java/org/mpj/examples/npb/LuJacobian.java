@@ -19,10 +19,9 @@ final class LuJacobian {
 
     LuJacobian(LuDomain dom, double dt) {
         this.dt = dt;
-        int[] n0 = {dom.nx0, dom.ny0, dom.nz0};
         double sum = 0;
         for (int a = 0; a < 3; a++) {
-            double h = 1.0 / (n0[a] - 1);
+            double h = dom.spacing(a);
             t1[a] = 1.0 / (h * h);
             t2[a] = 1.0 / (2.0 * h);
             sum += t1[a] * LU.DIFFUSION[a];

@@ -18,9 +18,18 @@ final class LuRhs {
     private final LuDomain dom;
     private final double[] f;   // convective flux along the current line, M per point, from point -2
     private final double[] g;   // viscous flux along the current line
+    private final double[] t1 = new double[3];  // 1 / h^2 per axis, h the grid spacing
+    private final double[] t2 = new double[3];  // 1 / (2 h)
+    private final double[] t3 = new double[3];  // 1 / h
 
     LuRhs(LuDomain dom) {
         this.dom = dom;
+        for (int a = 0; a < 3; a++) {
+            double h = dom.spacing(a);
+            t1[a] = 1.0 / (h * h);
+            t2[a] = 1.0 / (2.0 * h);
+            t3[a] = 1.0 / h;
+        }
         int line = Math.max(dom.nx, Math.max(dom.ny, dom.nz)) + 2 * LuDomain.GHOSTS;
         f = new double[M * line];
         g = new double[M * line];
@@ -57,11 +66,9 @@ final class LuRhs {
         int first = lowRank == MPI.PROC_NULL ? 1 : 0;
         int last = highRank == MPI.PROC_NULL ? n - 2 : n - 1;
         int p = axis + 1; // the momentum normal to this direction
-        double h = 1.0 / (n0 - 1);
-        double t1 = 1.0 / (h * h);
-        double t2 = 1.0 / (2.0 * h);
-        double t3 = 1.0 / h;
-        double diff = LU.DIFFUSION[axis] * t1;
+        double t2 = this.t2[axis];
+        double t3 = this.t3[axis];
+        double diff = LU.DIFFUSION[axis] * t1[axis];
         double visc = t3 * LU.C3 * LU.C4;
         double r43t3 = (4.0 / 3.0) * t3;
         double v1 = p == 1 ? r43t3 : t3; // the normal momentum's viscous stress carries 4/3
