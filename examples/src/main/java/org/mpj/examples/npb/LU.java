@@ -131,14 +131,14 @@ public final class LU {
         }
     }
 
-    /** frct := -L(exact solution), so that the exact solution is the steady state (NPB's erhs). */
+    /** frct := L(exact solution), so that the residual L(u) - frct vanishes at the exact solution (NPB's erhs). */
     private void forcing() throws MPIException {
         Arrays.fill(frct, 0.0);
         exact.fill(rsd); // rsd is free: use it to hold the exact solution
         rhs.addOperator(rsd, frct);
     }
 
-    /** rsd := L(u) - frct, the steady-state residual (NPB's rhs); L(u) - frct = -(frct - L(u)). */
+    /** rsd := L(u) - frct, the steady-state residual (NPB's rhs). */
     private void residual() throws MPIException {
         for (int x = 0; x < rsd.length; x++) {
             rsd[x] = -frct[x];

@@ -35,7 +35,7 @@ final class LuRhs {
         g = new double[M * line];
     }
 
-    /** out += L(in) on the interior points, after the ghosts of {@code in} were filled from the neighbours. */
+    /** Fills the ghosts of {@code in} from the neighbours, then out += L(in) on the interior points. */
     void addOperator(double[] in, double[] out) throws MPIException {
         LuDomain d = dom;
         d.exchangeHalo(in);
