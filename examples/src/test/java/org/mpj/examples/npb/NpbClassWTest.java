@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class NpbClassWTest {
 
     @ParameterizedTest(name = "{0} class W, 4 ranks")
-    @ValueSource(strings = {"EP", "IS", "CG", "MG", "FT"})
+    @ValueSource(strings = {"EP", "IS", "CG", "MG", "FT", "LU"})
     void verifies(String kernel) throws ClassNotFoundException {
         Class<?> main = Class.forName(NpbClassWTest.class.getPackageName() + "." + kernel);
         NpbKernelsTest.runOk(4, main, "W");

@@ -5,14 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.runtime.JobResult;
 import org.mpj.runtime.ThreadJob;
 
 /**
  * Runs the class S problem of each NPB kernel with thread ranks and requires NPB's verification to
- * pass; a kernel given another seed must report VERIFICATION UNSUCCESSFUL and fail the job.
+ * pass; a kernel given another seed (LU: another relaxation factor) must report VERIFICATION
+ * UNSUCCESSFUL and fail the job.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class NpbKernelsTest {
@@ -45,6 +48,38 @@ class NpbKernelsTest {
     @ValueSource(ints = {1, 2, 4, 8})
     void ftVerifies(int ranks) {
         runOk(ranks, FT.class, "S");
+    }
+
+    @ParameterizedTest(name = "LU class S, {0} ranks")
+    @ValueSource(ints = {1, 2, 4, 8})
+    void luVerifies(int ranks) {
+        runOk(ranks, LU.class, "S");
+    }
+
+    @Test
+    void luWithAnotherRelaxationFactorFailsVerification() {
+        JobResult r = run(2, LU.class, "S", "1.1");
+        assertFalse(r.succeeded(), "LU verified with omega 1.1 instead of NPB's 1.2");
+        assertTrue(r.message().contains("VERIFICATION UNSUCCESSFUL"), r.message());
+    }
+
+    @ParameterizedTest(name = "LU class S refuses {0} ranks")
+    @CsvSource(delimiter = '|', value = {
+        "3  | LU needs a power-of-two number of ranks up to 16, got 3",
+        "12 | LU needs a power-of-two number of ranks up to 16, got 12",
+        "32 | 32 ranks form a 8 x 4 grid that leaves a rank 1 points along x; each rank needs at least 3"})
+    void luRefusesRankCountsThatDoNotFitItsGrid(int ranks, String expected) {
+        JobResult r = run(ranks, LU.class, "S");
+        assertFalse(r.succeeded());
+        assertTrue(r.message().contains(expected), r.message());
+    }
+
+    @ParameterizedTest(name = "LU refuses relaxation factor {0}")
+    @ValueSource(strings = {"2.0", "0", "fast"})
+    void luRefusesRelaxationFactorOutsideZeroTwo(String omega) {
+        JobResult r = run(1, LU.class, "S", omega);
+        assertFalse(r.succeeded());
+        assertTrue(r.message().contains("relaxation factor '" + omega + "' must be a number in (0, 2)"), r.message());
     }
 
     @ParameterizedTest(name = "{0} with another seed fails verification")
