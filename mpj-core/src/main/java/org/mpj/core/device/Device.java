@@ -4,12 +4,13 @@ import java.util.concurrent.locks.LockSupport;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.request.EngineRequest;
+import org.mpj.core.request.Waker;
 
 /**
  * How a rank reaches the matching engine of another. The engine calls {@link #send} on the sender's
  * thread and {@link #progress} while it waits.
  */
-public interface Device {
+public interface Device extends Waker {
     /**
      * Carries a message to world rank {@code worldDest} and matches it there; the contract is that of
      * {@link org.mpj.core.match.MatchingEngine#deliver}: true when the send is complete, false when
@@ -30,6 +31,12 @@ public interface Device {
     default int idleWait(long nanos) {
         LockSupport.parkNanos(nanos);
         return 0;
+    }
+
+    /** Wakes a thread of this rank that waits in {@link #idleWait} (or parks): by default an unpark. */
+    @Override
+    default void wake(Thread waiter) {
+        LockSupport.unpark(waiter);
     }
 
     /**

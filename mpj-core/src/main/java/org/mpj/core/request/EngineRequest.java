@@ -10,8 +10,9 @@ import org.mpj.core.datatype.TypeMap;
  * queue; a rendezvous send is completed by the receiver once it has copied the data.
  *
  * <p>Completion protocol: the completer writes the status fields, then {@link #state} (volatile), then
- * reads {@link #waiter} and unparks it. A waiter writes {@code waiter}, re-reads {@code state}, then
- * parks; both sides touch two volatiles in opposite order, so no wake-up is lost.
+ * reads {@link #waiter} and wakes it (through {@link #wakeVia}, its rank's device). A waiter writes
+ * {@code wakeVia} and {@code waiter}, re-reads {@code state}, then sleeps; both sides touch two
+ * volatiles in opposite order, so no wake-up is lost.
  */
 public class EngineRequest {
     public static final int SEND = 0;
@@ -23,6 +24,8 @@ public class EngineRequest {
     public final int kind;
     private volatile int state = DONE;
     public volatile Thread waiter;
+    /** What wakes {@link #waiter}: written before it, read after it. */
+    public Waker wakeVia;
 
     // What a receive asks for (set when posted).
     public Object buf;
@@ -59,6 +62,7 @@ public class EngineRequest {
     /** Makes this request pending again, for its next use. */
     public final void reset() {
         waiter = null;
+        wakeVia = null;
         cancelled = false;
         error = null;
         statusSource = 0;
@@ -101,7 +105,12 @@ public class EngineRequest {
         state = DONE;
         Thread w = waiter;
         if (w != null) {
-            LockSupport.unpark(w);
+            Waker via = wakeVia;
+            if (via != null) {
+                via.wake(w);
+            } else {
+                LockSupport.unpark(w);
+            }
         }
         onComplete();
     }

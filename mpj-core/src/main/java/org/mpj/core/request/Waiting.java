@@ -33,6 +33,7 @@ public final class Waiting {
                 job.check();
             }
             if (idle.shouldPark(n)) {
+                r.wakeVia = device;
                 r.waiter = Thread.currentThread();
                 int events = r.isComplete() ? 0 : device.idleWait(idle.parkNs(n));
                 r.waiter = null;
@@ -82,6 +83,7 @@ public final class Waiting {
                 boolean pending = true;
                 for (EngineRequest r : reqs) {
                     if (r != null) {
+                        r.wakeVia = device;
                         r.waiter = me;
                         pending &= !r.isComplete();
                     }

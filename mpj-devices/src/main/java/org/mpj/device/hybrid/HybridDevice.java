@@ -66,6 +66,11 @@ public final class HybridDevice implements Device {
     }
 
     @Override
+    public void wake(Thread waiter) {
+        tcp.wake(waiter);
+    }
+
+    @Override
     public void close() {
         tcp.close();
     }

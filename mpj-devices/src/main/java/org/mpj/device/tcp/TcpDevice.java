@@ -50,11 +50,14 @@ public final class TcpDevice implements Device {
     private final Wiring wiring;
     private final LayoutCursor sendCursor = new LayoutCursor();
     private final ByteBufAllocator alloc = ByteBufAllocator.DEFAULT;
-    private Thread owner;
+    /** The thread that drives the loop; volatile, as completions on other threads read it ({@link #wake}). */
+    private volatile Thread owner;
     private boolean closing;
     private volatile boolean closed;
     /** The owner sleeps in the event loop's poll ({@link #idleWait}). */
     private volatile boolean sleeping;
+    /** Set by {@link #wakeUp}: the loop may not start sleeping in its poll (see {@link #wakeUp}). */
+    private volatile boolean wakeRequested;
 
     TcpDevice(int rank, MatchingEngine engine, JobControl job, TcpSettings settings, Transport transport,
               PeerTable table, ServerChannel listener) {
@@ -75,7 +78,12 @@ public final class TcpDevice implements Device {
         this.table = table;
         this.listener = listener;
         this.receives = new ReceiveFiller("rank " + rank);
-        this.loop = new ManualIoEventLoop(null, null, transport.handlerFactory());
+        this.loop = new ManualIoEventLoop(null, null, transport.handlerFactory()) {
+            @Override
+            protected boolean canBlock() {
+                return !wakeRequested;
+            }
+        };
         this.peers = new Peer[table.size()];
         for (int r = 0; r < peers.length; r++) {
             peers[r] = r >= otherFirst && r < otherFirst + otherCount ? null : new Peer(this, r);
@@ -156,18 +164,33 @@ public final class TcpDevice implements Device {
             return loop.run(Math.max(1, nanos));
         } finally {
             sleeping = false;
+            // The caller re-checks what it waits for, so a request made during the sleep is answered.
+            wakeRequested = false;
         }
     }
 
     /**
      * Wakes the owner if it sleeps in {@link #idleWait}: another thread completed something it may be
-     * waiting for (the hybrid device's shm deliveries), which an unpark would not reach in epoll. A
-     * wake-up that races with falling asleep is lost; the sleep then ends at its timeout (the idle
-     * strategy's park time, at most {@code mpj.idle.maxParkNs}).
+     * waiting for (a hybrid delivery from a rank of this JVM), which an unpark would not reach in
+     * epoll. No wake-up is lost to a race with falling asleep: the loop decides to block in its poll
+     * only after it announced it (Netty's wake-up state, which {@code loop.wakeup()} reads) and then
+     * found {@code wakeRequested} clear ({@code canBlock}); this side sets {@code wakeRequested}
+     * before it reads {@code sleeping}, and wakes the poll if the loop may be in it.
      */
     public void wakeUp() {
+        wakeRequested = true;
         if (sleeping) {
             loop.wakeup();
+        }
+    }
+
+    /** A completion for {@code waiter}: the owner may sleep in the poll; any other thread parks. */
+    @Override
+    public void wake(Thread waiter) {
+        if (waiter == owner) {
+            wakeUp();
+        } else {
+            LockSupport.unpark(waiter);
         }
     }
 

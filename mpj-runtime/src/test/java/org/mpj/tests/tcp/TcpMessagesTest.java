@@ -233,6 +233,50 @@ class TcpMessagesTest {
         Jobs.runOk(2, TCP, Synchronous.class);
     }
 
+    /**
+     * Ranks 0 and 1 share a JVM (hybrid, two per JVM); the waiting one sleeps in its tcp poll at once
+     * (no spinning, no yielding) for up to a second. A synchronous send completed by its local
+     * receive, and a local message a Probe waits for, must wake it there: each lost wake-up costs a
+     * whole second, so 40 rounds inside the bound prove none was lost.
+     */
+    public static class HybridWakeUps {
+        static final int ROUNDS = 40;
+
+        public static void main(String[] args) throws InterruptedException {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            long t0 = System.nanoTime();
+            int[] a = {0};
+            for (int i = 0; i < ROUNDS; i++) {
+                if (rank == 0) {
+                    a[0] = i;
+                    MPI.COMM_WORLD.Ssend(a, 0, 1, MPI.INT, 1, 1);
+                    Thread.sleep(2);
+                    MPI.COMM_WORLD.Send(a, 0, 1, MPI.INT, 1, 2);
+                } else if (rank == 1) {
+                    Thread.sleep(2);
+                    MPI.COMM_WORLD.Recv(a, 0, 1, MPI.INT, 0, 1);
+                    assertEquals(i, a[0], "rank 1: Ssend of round " + i);
+                    MPI.COMM_WORLD.Probe(0, 2);
+                    MPI.COMM_WORLD.Recv(a, 0, 1, MPI.INT, 0, 2);
+                }
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(ms < 15_000, "rank " + rank + ": " + ROUNDS + " rounds took " + ms + " ms; a lost wake-up costs 1000 ms");
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void hybridCompletionsWakeARankSleepingInItsPoll() {
+        Map<String, String> sleepAtOnce = Map.of("mpj.idle.maxSpins", "0", "mpj.idle.maxSpinsOversubscribed", "0",
+                "mpj.idle.maxYields", "0", "mpj.idle.minParkNs", "1000000000", "mpj.idle.maxParkNs", "1000000000");
+        JobResult r = Jobs.run(Jobs.Launch.hybrid(2), 3, sleepAtOnce, HybridWakeUps.class);
+        assertTrue(r.succeeded(), r.message());
+    }
+
     /** A Vector sent into a contiguous receive and back, eager and rendezvous sizes. */
     public static class Vectors {
         public static void main(String[] args) {
