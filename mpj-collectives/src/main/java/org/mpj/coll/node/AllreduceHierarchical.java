@@ -1,6 +1,6 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
@@ -36,9 +36,9 @@ public final class AllreduceHierarchical {
         } else {
             Copier.copy(sendbuf, sendoffset, type, recvbuf, recvoffset, type, count * type.size);
         }
-        int[] leaders = Leaders.of(c, b);
-        if (me == 0 && leaders.length > 1) {
-            amongLeaders(c, leaders, Leaders.nodeIndex(c, leaders, c.rank()), recvbuf, recvoffset, count, type, op);
+        NodeLayout nodes = NodeLayout.of(c, b);
+        if (me == 0 && nodes.nodes() > 1) {
+            amongLeaders(c, nodes.leaders, nodes.position[c.rank()], recvbuf, recvoffset, count, type, op);
         }
         if (b.size > 1) {
             BcastShared.local(c, b, me, recvbuf, recvoffset, count, type, 0);
@@ -49,7 +49,7 @@ public final class AllreduceHierarchical {
     private static void amongLeaders(Communicator c, int[] leaders, int i, Object buf, int offset, int count,
                                      TypeMap type, Operator op) {
         int n = leaders.length, q = Integer.highestOneBit(n), extra = n - q;
-        Object tmp = Buffers.allocateItems(count, type);
+        Object tmp = Scratch.items(Scratch.TEMP, count, type);
         if (i >= q) {   // fold in: hand the partial result to a partner below q, get the total back
             c.collSend(buf, offset, count, type, leaders[i - q], Tags.ALLREDUCE);
             c.collRecv(buf, offset, count, type, leaders[i - q], Tags.ALLREDUCE);

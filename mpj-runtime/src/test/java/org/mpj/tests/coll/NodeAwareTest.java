@@ -67,6 +67,21 @@ class NodeAwareTest {
                     int want = 100 * r + me + i;
                     check(from[r * m] == want && from[r * m + m - 1] == want, "Alltoall", i, from[r * m]);
                 }
+                long[] total = new long[n];
+                w.Reduce(in, 0, total, 0, n, mpi.MPI.LONG, mpi.MPI.SUM, root);
+                if (me == root) {
+                    check(total[0] == sum && total[n - 1] == sum, "Reduce", i, total[0]);
+                }
+                int[] gathered = new int[m * p];
+                w.Gather(blk, 0, m, mpi.MPI.INT, gathered, 0, m, mpi.MPI.INT, root);
+                for (int r = 0; me == root && r < p; r++) {
+                    check(gathered[r * m] == r * 7 + i && gathered[r * m + m - 1] == r * 7 + i, "Gather", i,
+                            gathered[r * m]);
+                }
+                int[] mine = new int[m];
+                w.Scatter(to, 0, m, mpi.MPI.INT, mine, 0, m, mpi.MPI.INT, root);
+                int sent = 100 * root + me + i;
+                check(mine[0] == sent && mine[m - 1] == sent, "Scatter", i, mine[0]);
             }
             mpi.MPI.Finalize();
         }
@@ -85,10 +100,17 @@ class NodeAwareTest {
         Jobs.runOk(np, FORCED, Mixed.class);
     }
 
-    /** Nodes of 2 and of 3 ranks simulated on shm: the hierarchical algorithms and the shared ones' fallback. */
+    /** Primitives with a hierarchical algorithm. */
+    static final List<String> HIERARCHICAL = List.of("Bcast", "Barrier", "Allreduce", "Reduce", "Gather", "Scatter",
+            "Allgather");
+
+    /**
+     * Nodes of 2 and of 3 ranks simulated on shm, even and uneven (7 ranks: 3 + 3 + 1): the
+     * hierarchical algorithms and the shared ones' fallback.
+     */
     static Stream<Arguments> nodeCases() {
-        return Stream.of(2, 3).flatMap(perNode -> Stream.of(2, 3, 5, 8).flatMap(np ->
-                Stream.of("Bcast", "Barrier", "Allreduce").map(prim -> Arguments.of(perNode, np, prim))));
+        return Stream.of(2, 3).flatMap(perNode -> Stream.of(2, 3, 5, 7, 8).flatMap(np ->
+                HIERARCHICAL.stream().map(prim -> Arguments.of(perNode, np, prim))));
     }
 
     static Map<String, String> hierarchical(int ranksPerNode) {
@@ -97,6 +119,10 @@ class NodeAwareTest {
         s.put("mpj.coll.barrier", "hierarchical");
         s.put("mpj.coll.bcast", "hierarchical");
         s.put("mpj.coll.allreduce", "hierarchical");
+        s.put("mpj.coll.reduce", "hierarchical");
+        s.put("mpj.coll.gather", "hierarchical");
+        s.put("mpj.coll.scatter", "hierarchical");
+        s.put("mpj.coll.allgather", "hierarchical");
         return s;
     }
 
@@ -107,14 +133,13 @@ class NodeAwareTest {
         run(np, primitive, hierarchical(ranksPerNode));
     }
 
-    @ParameterizedTest(name = "mixed hierarchical np={0}")
-    @org.junit.jupiter.params.provider.ValueSource(ints = {5, 8})
+    @ParameterizedTest(name = "mixed hierarchical np={0}, {1} per node")
+    @org.junit.jupiter.params.provider.CsvSource({"5, 2", "8, 2", "7, 3"})
     @Timeout(120)
-    void backToBackHierarchicalCalls(int np) {
-        Jobs.runOk(np, hierarchical(2), Mixed.class);
+    void backToBackHierarchicalCalls(int np, int perNode) {
+        Jobs.runOk(np, hierarchical(perNode), Mixed.class);
     }
 
-    /** Runs {@code primitive} as the correctness matrix does, against its sequential reference. */
     /**
      * Hybrid jobs (JVMs of 2 and 3 thread ranks): the table's choice, hierarchical where nodes hold
      * several ranks, shared-memory on sub-communicators that Split leaves inside one JVM.
@@ -127,6 +152,7 @@ class NodeAwareTest {
                 "Barrier,Bcast,Allreduce,Allgather,Alltoall,Reduce,Gather,Scatter,Scan");
     }
 
+    /** Runs {@code primitive} as the correctness matrix does, against its sequential reference. */
     private static void run(int np, String primitive, Map<String, String> settings) {
         Jobs.runOk(np, settings, CollMatrixTest.Matrix.class, "quick", primitive);
     }
