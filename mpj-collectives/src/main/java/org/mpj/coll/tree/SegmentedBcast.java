@@ -37,29 +37,30 @@ public final class SegmentedBcast {
             return;
         }
         int segments = (count + segItems - 1) / segItems;
+        Trees trees = Trees.of(c);
         if (children.length == 0) {
             // A leaf forwards nothing: it posts every receive at once and wakes when the last is in.
-            EngineRequest[] all = new EngineRequest[segments];
+            EngineRequest[] all = trees.requests(segments);
             for (int s = 0; s < segments; s++) {
                 all[s] = receive(c, buf, offset, type, first, count, segItems, s, parent, tag);
             }
-            c.waitAll(all);
+            Trees.awaitAndClear(c, all, segments);
             return;
         }
-        EngineRequest[] sends = new EngineRequest[children.length];
+        EngineRequest[] sends = trees.requests(children.length);
         EngineRequest next = parent < 0 ? null : receive(c, buf, offset, type, first, count, segItems, 0, parent, tag);
         for (int s = 0; s < segments; s++) {
             if (parent >= 0) {
                 EngineRequest current = next;
                 next = s + 1 < segments
                         ? receive(c, buf, offset, type, first, count, segItems, s + 1, parent, tag) : null;
-                c.waitAll(current);
+                Trees.await(c, current);
             }
             int at = first + s * segItems, n = Math.min(segItems, first + count - at);
             for (int i = children.length - 1; i >= 0; i--) {
                 sends[i] = c.collIsend(buf, offset + at * type.extent, n, type, children[i], tag);
             }
-            c.waitAll(sends);
+            Trees.awaitAndClear(c, sends, children.length);
         }
     }
 

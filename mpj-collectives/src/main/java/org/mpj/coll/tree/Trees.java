@@ -1,12 +1,18 @@
 package org.mpj.coll.tree;
 
+import java.util.Arrays;
+import org.mpj.coll.base.KeptArrays;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.request.EngineRequest;
+import org.mpj.core.request.Waiting;
 
 /**
- * The segmented tree engine's state of one communicator: the job's segment size and the trees built
- * so far, one per (shape, root), built on first use and reused by every later call. A communicator's
- * collectives run one at a time, so the cache needs no lock.
+ * The segmented tree engine's state of one communicator: the job's segment size, the trees built
+ * so far, one per (shape, root), built on first use and reused by every later call, and the walks'
+ * buffers and request arrays, kept so that a call allocates none once they have grown. Each rank has
+ * its own communicator object (and so its own Trees), and a communicator's collectives run one at a
+ * time (MPI forbids concurrent collectives on one communicator), so nothing here needs a lock.
  */
 public final class Trees {
     /** Setting: bytes per segment of the segmented tree algorithms; 0 sends each message whole. */
@@ -26,13 +32,65 @@ public final class Trees {
         Trees trees();
     }
 
+    /**
+     * Largest array kept between calls, per slot and base type: 1 MiB (128 segments of the default
+     * size). A communicator keeps at most {@link #BUFFER_SLOTS} of them per base type it reduces, for
+     * as long as it lives; past the bound a call allocates, which costs little beside moving that much.
+     */
+    public static final long MAX_KEPT_BYTES = 1L << 20;
+    /** Slots of {@link #buffers}: the reduction walk's accumulator and its two segment buffers. */
+    static final int ACC = 0, SEGMENT_A = 1, SEGMENT_B = 2, BUFFER_SLOTS = 3;
+    /** Longest request array kept: a leaf posting more segments than this allocates its array. */
+    static final int MAX_KEPT_REQUESTS = 1024;
+
     private final Communicator comm;
     public final int segmentBytes;
     private final Tree[][] cache = new Tree[Shape.values().length][];
+    /** The walks' buffers ({@link #ACC}, {@link #SEGMENT_A}, {@link #SEGMENT_B}). */
+    final KeptArrays buffers = new KeptArrays(BUFFER_SLOTS, MAX_KEPT_BYTES);
+    private EngineRequest[] requests = new EngineRequest[0];
 
     public Trees(Communicator comm, int segmentBytes) {
         this.comm = comm;
         this.segmentBytes = segmentBytes;
+    }
+
+    /**
+     * An array of at least {@code n} null slots for a walk's requests; the walk waits for them with
+     * {@link #awaitAndClear}, which leaves the slots null again for the next call.
+     */
+    EngineRequest[] requests(int n) {
+        if (n > MAX_KEPT_REQUESTS) {
+            return new EngineRequest[n];
+        }
+        if (requests.length < n) {
+            requests = new EngineRequest[Math.max(n, 2 * requests.length)];
+        }
+        return requests;
+    }
+
+    /** Waits for {@code r} (null: nothing) and throws its failure; unlike c.waitAll(r), no varargs array. */
+    static void await(Communicator c, EngineRequest r) {
+        if (r != null) {
+            Waiting.await(r, c.rankContext());
+            Communicator.throwIfFailed(r);
+        }
+    }
+
+    /**
+     * Waits for requests {@code [0, n)} of {@code a} in order and clears them, clearing the rest too if
+     * one fails, so that a kept array never holds a request of an earlier call.
+     */
+    static void awaitAndClear(Communicator c, EngineRequest[] a, int n) {
+        try {
+            for (int i = 0; i < n; i++) {
+                EngineRequest r = a[i];
+                a[i] = null;
+                await(c, r);
+            }
+        } finally {
+            Arrays.fill(a, 0, n, null);
+        }
     }
 
     /** The engine state of {@code c}. */
