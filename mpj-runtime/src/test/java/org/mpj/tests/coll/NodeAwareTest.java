@@ -141,6 +141,37 @@ class NodeAwareTest {
     }
 
     /**
+     * A communicator whose nodes interleave (Split keys ordering the ranks by their place in their node:
+     * 6 ranks in nodes of 2 become nodes 0 1 2 0 1 2): Gather, Scatter, Allgather and a non-commutative
+     * Reduce cannot keep their layout or rank order by nodes and must still agree with the reference.
+     */
+    public static class Interleaved {
+        public static void main(String[] args) {
+            mpi.MPI.Init(args);
+            int me = mpi.MPI.COMM_WORLD.Rank(), p = mpi.MPI.COMM_WORLD.Size(), perNode = Integer.parseInt(args[0]);
+            mpi.Intracomm c = mpi.MPI.COMM_WORLD.Split(0, (me % perNode) * p + me);
+            MovementCases movement = new MovementCases(false);
+            ReductionCases.Runner reductions = new ReductionCases.Runner(false);
+            for (String primitive : HIERARCHICAL) {
+                switch (primitive) {
+                    case "Barrier": CollMatrixTest.Matrix.barrier(c, "interleaved"); break;
+                    case "Reduce": case "Allreduce": reductions.run(primitive, c, "interleaved"); break;
+                    default: movement.run(primitive, c, "interleaved");
+                }
+            }
+            c.Free();
+            mpi.MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "interleaved nodes np={0}, {1} per node")
+    @org.junit.jupiter.params.provider.CsvSource({"6, 2", "7, 3"})
+    @Timeout(60)
+    void interleavedNodesAgreeWithReference(int np, int perNode) {
+        Jobs.runOk(np, hierarchical(perNode), Interleaved.class, Integer.toString(perNode));
+    }
+
+    /**
      * Hybrid jobs (JVMs of 2 and 3 thread ranks): the table's choice, hierarchical where nodes hold
      * several ranks, shared-memory on sub-communicators that Split leaves inside one JVM.
      */
