@@ -46,6 +46,7 @@ import org.mpj.coll.node.AllgatherHierarchical;
 import org.mpj.coll.node.AllgatherShared;
 import org.mpj.coll.node.AllreduceHierarchical;
 import org.mpj.coll.node.AllreduceShared;
+import org.mpj.coll.node.AlltoallHierarchical;
 import org.mpj.coll.node.AlltoallShared;
 import org.mpj.coll.node.BarrierHierarchical;
 import org.mpj.coll.node.BarrierShared;
@@ -204,6 +205,8 @@ public final class Catalog {
         hierarchical(Primitive.SCATTER, ScatterHierarchical.NAME, (Algorithm.Rooted) ScatterHierarchical::scatter);
         hierarchical(Primitive.ALLGATHER, AllgatherHierarchical.NAME,
                 (Algorithm.Exchange) AllgatherHierarchical::allgather);
+        hierarchical(Primitive.ALLTOALL, AlltoallHierarchical.NAME,
+                (Algorithm.Exchange) AlltoallHierarchical::alltoall);
     }
 
     private Catalog() {

@@ -102,7 +102,7 @@ class NodeAwareTest {
 
     /** Primitives with a hierarchical algorithm. */
     static final List<String> HIERARCHICAL = List.of("Bcast", "Barrier", "Allreduce", "Reduce", "Gather", "Scatter",
-            "Allgather");
+            "Allgather", "Alltoall");
 
     /**
      * Nodes of 2 and of 3 ranks simulated on shm, even and uneven (7 ranks: 3 + 3 + 1): the
@@ -123,6 +123,7 @@ class NodeAwareTest {
         s.put("mpj.coll.gather", "hierarchical");
         s.put("mpj.coll.scatter", "hierarchical");
         s.put("mpj.coll.allgather", "hierarchical");
+        s.put("mpj.coll.alltoall", "hierarchical");
         return s;
     }
 
@@ -142,8 +143,9 @@ class NodeAwareTest {
 
     /**
      * A communicator whose nodes interleave (Split keys ordering the ranks by their place in their node:
-     * 6 ranks in nodes of 2 become nodes 0 1 2 0 1 2): Gather, Scatter, Allgather and a non-commutative
-     * Reduce cannot keep their layout or rank order by nodes and must still agree with the reference.
+     * 6 ranks in nodes of 2 become nodes 0 1 2 0 1 2): Gather, Scatter, Allgather, Alltoall and a
+     * non-commutative Reduce cannot keep their layout or rank order by nodes and must still agree with
+     * the reference.
      */
     public static class Interleaved {
         public static void main(String[] args) {
