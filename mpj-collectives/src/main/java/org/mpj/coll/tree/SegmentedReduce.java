@@ -15,9 +15,8 @@ import org.mpj.core.request.EngineRequest;
  * reduction's root (non-commutative operators need trees in rank order, rooted at rank 0 or p-1,
  * see {@link Tree}) it sends the result there.
  *
- * The accumulator and the two segment buffers are the communicator's ({@link Trees#buffers}), kept
- * from call to call: a rank allocates no buffer per call once they have grown (up to
- * {@link Trees#MAX_KEPT_BYTES} each).
+ * The accumulator, the two segment buffers and the requests are the communicator's ({@link Trees}),
+ * kept from call to call: a warm call allocates nothing (arrays up to {@link Trees#MAX_KEPT_BYTES}).
  *
  * <pre>
  * inner rank, children a and b, 2 segments:
@@ -81,13 +80,16 @@ public final class SegmentedReduce {
         boolean accFirst = !op.isCommutative() && !tree.childrenBefore;
         Object in0 = trees.buffers.items(Trees.SEGMENT_A, segItems, type);
         Object in1 = trees.buffers.items(Trees.SEGMENT_B, segItems, type);
-        EngineRequest next = receive(c, in0, count, type, tree, segItems, 0, tag);
-        EngineRequest up = null;
+        // Step j arrives in receive j % 2, into segment buffer j % 2, while step j - 1 is combined.
+        EngineRequest[] in = trees.receives(2);
+        EngineRequest up = trees.sends(1)[0];
+        boolean sending = false;
+        receive(c, in[0], in0, count, type, tree, segItems, 0, tag);
         for (int j = 0; j < steps; j++) {
-            EngineRequest current = next;
-            next = j + 1 < steps ? receive(c, (j & 1) == 0 ? in1 : in0, count, type, tree, segItems, j + 1, tag)
-                    : null;
-            Trees.await(c, current);
+            if (j + 1 < steps) {
+                receive(c, in[(j + 1) & 1], (j & 1) == 0 ? in1 : in0, count, type, tree, segItems, j + 1, tag);
+            }
+            Trees.await(c, in[j & 1]);
             int at = j / k * segItems, n = Math.min(segItems, count - at), accAt = accOffset + at * type.extent;
             Object buf = (j & 1) == 0 ? in0 : in1;
             if (accFirst) {
@@ -97,17 +99,22 @@ public final class SegmentedReduce {
                 op.combine(buf, 0, acc, accAt, n, type);
             }
             if (j % k == k - 1 && tree.parent >= 0) {
-                Trees.await(c, up);
-                up = c.collIsend(acc, accAt, n, type, tree.parent, tag);
+                if (sending) {
+                    Trees.await(c, up);
+                }
+                c.collIsendInto(up, acc, accAt, n, type, tree.parent, tag);
+                sending = true;
             }
         }
-        Trees.await(c, up);
+        if (sending) {
+            Trees.await(c, up);
+        }
     }
 
     /** Posts the receive of step {@code j}: segment {@code j / k} of child {@code j % k}. */
-    private static EngineRequest receive(Communicator c, Object into, int count, TypeMap type, Tree tree,
-                                         int segItems, int j, int tag) {
+    private static void receive(Communicator c, EngineRequest r, Object into, int count, TypeMap type, Tree tree,
+                                int segItems, int j, int tag) {
         int k = tree.children.length, at = j / k * segItems;
-        return c.collIrecv(into, 0, Math.min(segItems, count - at), type, tree.children[j % k], tag);
+        c.collIrecvInto(r, into, 0, Math.min(segItems, count - at), type, tree.children[j % k], tag);
     }
 }

@@ -10,7 +10,7 @@ import org.mpj.core.request.Waiting;
 /**
  * The segmented tree engine's state of one communicator: the job's segment size, the trees built
  * so far, one per (shape, root), built on first use and reused by every later call, and the walks'
- * buffers and request arrays, kept so that a call allocates none once they have grown. Each rank has
+ * buffers and requests, kept so that a call allocates none once they have grown. Each rank has
  * its own communicator object (and so its own Trees), and a communicator's collectives run one at a
  * time (MPI forbids concurrent collectives on one communicator), so nothing here needs a lock.
  */
@@ -40,7 +40,7 @@ public final class Trees {
     public static final long MAX_KEPT_BYTES = 1L << 20;
     /** Slots of {@link #buffers}: the reduction walk's accumulator and its two segment buffers. */
     static final int ACC = 0, SEGMENT_A = 1, SEGMENT_B = 2, BUFFER_SLOTS = 3;
-    /** Longest request array kept: a leaf posting more segments than this allocates its array. */
+    /** Most requests of each kind kept: a leaf receiving more segments than this allocates its requests. */
     static final int MAX_KEPT_REQUESTS = 1024;
 
     private final Communicator comm;
@@ -48,48 +48,59 @@ public final class Trees {
     private final Tree[][] cache = new Tree[Shape.values().length][];
     /** The walks' buffers ({@link #ACC}, {@link #SEGMENT_A}, {@link #SEGMENT_B}). */
     final KeptArrays buffers = new KeptArrays(BUFFER_SLOTS, MAX_KEPT_BYTES);
-    private EngineRequest[] requests = new EngineRequest[0];
+    /** The walks' requests, reused call after call: each is complete whenever no walk runs. */
+    private EngineRequest[] sends = new EngineRequest[0], receives = new EngineRequest[0];
 
     public Trees(Communicator comm, int segmentBytes) {
         this.comm = comm;
         this.segmentBytes = segmentBytes;
     }
 
-    /**
-     * An array of at least {@code n} null slots for a walk's requests; the walk waits for them with
-     * {@link #awaitAndClear}, which leaves the slots null again for the next call.
-     */
-    EngineRequest[] requests(int n) {
-        if (n > MAX_KEPT_REQUESTS) {
-            return new EngineRequest[n];
-        }
-        if (requests.length < n) {
-            requests = new EngineRequest[Math.max(n, 2 * requests.length)];
-        }
-        return requests;
+    /** At least {@code n} complete send requests for a walk to start with {@link Communicator#collIsendInto}. */
+    EngineRequest[] sends(int n) {
+        return n > MAX_KEPT_REQUESTS ? fresh(n, EngineRequest.SEND) : (sends = grown(sends, n, EngineRequest.SEND));
     }
 
-    /** Waits for {@code r} (null: nothing) and throws its failure; unlike c.waitAll(r), no varargs array. */
-    static void await(Communicator c, EngineRequest r) {
-        if (r != null) {
-            Waiting.await(r, c.rankContext());
-            Communicator.throwIfFailed(r);
-        }
+    /** At least {@code n} complete receive requests for a walk to start with {@link Communicator#collIrecvInto}. */
+    EngineRequest[] receives(int n) {
+        return n > MAX_KEPT_REQUESTS ? fresh(n, EngineRequest.RECV)
+                : (receives = grown(receives, n, EngineRequest.RECV));
     }
 
     /**
-     * Waits for requests {@code [0, n)} of {@code a} in order and clears them, clearing the rest too if
-     * one fails, so that a kept array never holds a request of an earlier call.
+     * {@code a}, grown to n requests at least. A request still pending (a call that failed part-way
+     * and was caught) is replaced, never restarted while it may still be posted.
      */
-    static void awaitAndClear(Communicator c, EngineRequest[] a, int n) {
-        try {
-            for (int i = 0; i < n; i++) {
-                EngineRequest r = a[i];
-                a[i] = null;
-                await(c, r);
+    private static EngineRequest[] grown(EngineRequest[] a, int n, int kind) {
+        if (a.length < n) {
+            EngineRequest[] b = Arrays.copyOf(a, Math.min(MAX_KEPT_REQUESTS, Math.max(n, 2 * a.length)));
+            for (int i = a.length; i < b.length; i++) {
+                b[i] = new EngineRequest(kind);
             }
-        } finally {
-            Arrays.fill(a, 0, n, null);
+            a = b;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!a[i].isComplete()) {
+                a[i] = new EngineRequest(kind);
+            }
+        }
+        return a;
+    }
+
+    private static EngineRequest[] fresh(int n, int kind) {
+        return grown(new EngineRequest[0], n, kind);
+    }
+
+    /** Waits for {@code r} and throws its failure; unlike c.waitAll(r), no varargs array. */
+    static void await(Communicator c, EngineRequest r) {
+        Waiting.await(r, c.rankContext());
+        Communicator.throwIfFailed(r);
+    }
+
+    /** Waits for requests {@code [0, n)} of {@code a} in order. */
+    static void awaitAll(Communicator c, EngineRequest[] a, int n) {
+        for (int i = 0; i < n; i++) {
+            await(c, a[i]);
         }
     }
 
