@@ -11,10 +11,11 @@ import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
 /**
- * Hierarchical Allreduce for commutative operators: each node reduces through memory into its
- * lowest rank, those ranks combine their partial results by recursive doubling (folding in the
- * nodes beyond the largest power of two), and each node's lowest rank hands the result to the
- * others through memory. A non-commutative operator takes the default algorithm, which keeps rank order.
+ * Hierarchical Allreduce: each node reduces through memory into its lowest rank, those ranks
+ * combine their partial results by recursive doubling (folding in the nodes beyond the largest power
+ * of two), and each node's lowest rank hands the result to the others through memory. A
+ * non-commutative operator runs the hierarchical Reduce to rank 0 (rank order kept, see
+ * {@link ReduceHierarchical}) and the hierarchical Bcast.
  */
 public final class AllreduceHierarchical {
     public static final String NAME = "hierarchical";
@@ -26,8 +27,14 @@ public final class AllreduceHierarchical {
     public static void allreduce(Communicator c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
                                  int count, TypeMap type, Operator op) {
         NodeBoard b = NodeBoard.of(c);
-        if (!Shared.usable(b, type) || c.size() == 1 || !op.isCommutative()) {
+        if (!Shared.usable(b, type) || c.size() == 1) {
             FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+            return;
+        }
+        if (!op.isCommutative()) {
+            // Recursive doubling mixes the nodes' order: reduce in rank order to rank 0, then broadcast.
+            ReduceHierarchical.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, 0);
+            BcastHierarchical.bcast(c, recvbuf, recvoffset, count, type, 0);
             return;
         }
         int me = c.localRank();
