@@ -381,10 +381,21 @@ public final class Communicator {
         return s;
     }
 
+    /** {@link #collIsend} into a request the caller owns and reuses, which must be complete. */
+    public void collIsendInto(EngineRequest s, Object buf, int offset, int count, TypeMap type, int dest, int tag) {
+        s.reset();
+        startSend(context + 1, buf, offset, type, count * type.size, dest, tag, true, s);
+    }
+
     public EngineRequest collIrecv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
         EngineRequest r = new EngineRequest(EngineRequest.RECV);
         startRecv(context + 1, buf, offset, type, count * type.size, source, tag, r);
         return r;
+    }
+
+    /** {@link #collIrecv} into a request the caller owns and reuses, which must be complete. */
+    public void collIrecvInto(EngineRequest r, Object buf, int offset, int count, TypeMap type, int source, int tag) {
+        startRecv(context + 1, buf, offset, type, count * type.size, source, tag, r);
     }
 
     /** Waits for each request and throws the first failure. */

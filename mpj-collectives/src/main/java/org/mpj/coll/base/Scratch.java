@@ -1,6 +1,5 @@
 package org.mpj.coll.base;
 
-import java.lang.reflect.Array;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
 
@@ -21,29 +20,19 @@ public final class Scratch {
     private static final int SLOTS = 3;
     /** Larger arrays are allocated per call: a 4 MiB vector costs far more to move than to allocate. */
     public static final long MAX_KEPT_BYTES = 4L << 20;
-    private static final int BASES = BaseType.values().length;
-    private static final ThreadLocal<Object[]> KEPT = ThreadLocal.withInitial(() -> new Object[SLOTS * BASES]);
+    private static final ThreadLocal<KeptArrays> KEPT =
+            ThreadLocal.withInitial(() -> new KeptArrays(SLOTS, MAX_KEPT_BYTES));
 
     private Scratch() {
     }
 
     /** An array of at least {@code elements} elements of {@code base}; its contents are undefined. */
     public static Object get(int slot, BaseType base, int elements) {
-        if (base == BaseType.OBJECT || (long) elements * base.byteSize() > MAX_KEPT_BYTES) {
-            return Buffers.allocate(base, elements);
-        }
-        Object[] kept = KEPT.get();
-        int i = slot * BASES + base.ordinal();
-        Object a = kept[i];
-        if (a == null || Array.getLength(a) < elements) {
-            a = Buffers.allocate(base, elements);
-            kept[i] = a;
-        }
-        return a;
+        return KEPT.get().get(slot, base, elements);
     }
 
     /** Room for {@code count} items laid out like {@code type}, so that operators can combine into it. */
     public static Object items(int slot, int count, TypeMap type) {
-        return get(slot, type.base, Buffers.span(count, type));
+        return KEPT.get().items(slot, count, type);
     }
 }

@@ -31,10 +31,11 @@ public final class BarrierHierarchical {
         if (b.size > 1) {
             BarrierShared.local(c, b, me);
         }
-        int[] leaders = Leaders.of(c, b);
+        NodeLayout nodes = NodeLayout.of(c, b);
+        int[] leaders = nodes.leaders;
         int n = leaders.length;
         if (me == 0 && n > 1) {
-            int i = Leaders.nodeIndex(c, leaders, c.rank());
+            int i = nodes.position[c.rank()];
             for (int d = 1; d < n; d <<= 1) {
                 c.collSendrecv(NOTHING, 0, 0, Buffers.packed(BaseType.INT), leaders[(i + d) % n],
                         NOTHING, 0, 0, Buffers.packed(BaseType.INT), leaders[(i - d + n) % n], Tags.BARRIER);

@@ -25,15 +25,13 @@ public final class BcastHierarchical {
             FALLBACK.bcast(c, buf, offset, count, type, root);
             return;
         }
-        int[] leaders = Leaders.of(c, b);
-        int me = c.rank(), rootIndex = Leaders.nodeIndex(c, leaders, root);
-        int myIndex = Leaders.nodeIndex(c, leaders, me);
-        int myLeader = myIndex == rootIndex ? root : leaders[myIndex];
-        if (me == myLeader && leaders.length > 1) {
-            Leaders.bcast(c, leaders, myIndex, rootIndex, root, buf, offset, count, type, Tags.BCAST);
+        NodeLayout nodes = NodeLayout.of(c, b);
+        int me = c.rank(), myIndex = nodes.position[me], myLeader = nodes.standIn(myIndex, root);
+        if (me == myLeader && nodes.nodes() > 1) {
+            Leaders.bcast(c, nodes, myIndex, root, buf, offset, count, type, Tags.BCAST);
         }
         if (b.size > 1) {
-            BcastShared.local(c, b, c.localRank(), buf, offset, count, type, Leaders.localIndex(c, myLeader));
+            BcastShared.local(c, b, c.localRank(), buf, offset, count, type, nodes.localIndex(myLeader));
         }
     }
 }

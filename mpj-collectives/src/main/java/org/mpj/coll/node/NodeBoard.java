@@ -46,8 +46,8 @@ public final class NodeBoard {
     /** Gather and Reduce: the root has read every send buffer. */
     final Phase rootRead;
 
-    /** Hierarchical calls: the lowest rank of each node of the communicator, ascending; made on first use. */
-    volatile int[] leaders;
+    /** Hierarchical calls: how the communicator's ranks lie on nodes; made on first use. */
+    volatile NodeLayout layout;
 
     final Object[] buf;
     final int[] offset;

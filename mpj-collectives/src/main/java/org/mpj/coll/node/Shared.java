@@ -30,4 +30,11 @@ final class Shared {
         }
         Copier.copy(src, srcOff, srcType, dst, dstOff, dstType, (int) sent);
     }
+
+    /** A rank whose blocks differ in size from those of its node's first rank, which packs them. */
+    static MpjException blockMismatch(String call, int rank, int count, TypeMap type, int elements) {
+        return new MpjException(ErrorClass.ERR_TRUNCATE, call + ": rank " + rank + " sends blocks of " + count + " x "
+                + type.describe() + " (" + (long) count * type.size + " elements); its node's first rank sends "
+                + elements + " elements per block: every rank's blocks must have the same type signature");
+    }
 }

@@ -42,16 +42,21 @@ import org.mpj.coll.bcast.BcastSplitBinary;
 import org.mpj.coll.gather.GatherBT;
 import org.mpj.coll.gather.GatherFT;
 import org.mpj.coll.gather.GatherMST;
+import org.mpj.coll.node.AllgatherHierarchical;
 import org.mpj.coll.node.AllgatherShared;
 import org.mpj.coll.node.AllreduceHierarchical;
 import org.mpj.coll.node.AllreduceShared;
+import org.mpj.coll.node.AlltoallHierarchical;
 import org.mpj.coll.node.AlltoallShared;
 import org.mpj.coll.node.BarrierHierarchical;
 import org.mpj.coll.node.BarrierShared;
 import org.mpj.coll.node.BcastHierarchical;
 import org.mpj.coll.node.BcastShared;
+import org.mpj.coll.node.GatherHierarchical;
 import org.mpj.coll.node.GatherShared;
+import org.mpj.coll.node.ReduceHierarchical;
 import org.mpj.coll.node.ReduceShared;
+import org.mpj.coll.node.ScatterHierarchical;
 import org.mpj.coll.node.ScatterShared;
 import org.mpj.coll.reduce.ReduceBT;
 import org.mpj.coll.reduce.ReduceBinary;
@@ -195,6 +200,13 @@ public final class Catalog {
         hierarchical(Primitive.BCAST, BcastHierarchical.NAME, (Algorithm.Bcast) BcastHierarchical::bcast);
         hierarchical(Primitive.ALLREDUCE, AllreduceHierarchical.NAME,
                 (Algorithm.Combine) AllreduceHierarchical::allreduce);
+        hierarchical(Primitive.REDUCE, ReduceHierarchical.NAME, (Algorithm.Reduce) ReduceHierarchical::reduce);
+        hierarchical(Primitive.GATHER, GatherHierarchical.NAME, (Algorithm.Rooted) GatherHierarchical::gather);
+        hierarchical(Primitive.SCATTER, ScatterHierarchical.NAME, (Algorithm.Rooted) ScatterHierarchical::scatter);
+        hierarchical(Primitive.ALLGATHER, AllgatherHierarchical.NAME,
+                (Algorithm.Exchange) AllgatherHierarchical::allgather);
+        hierarchical(Primitive.ALLTOALL, AlltoallHierarchical.NAME,
+                (Algorithm.Exchange) AlltoallHierarchical::alltoall);
     }
 
     private Catalog() {

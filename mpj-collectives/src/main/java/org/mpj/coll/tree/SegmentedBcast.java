@@ -37,35 +37,39 @@ public final class SegmentedBcast {
             return;
         }
         int segments = (count + segItems - 1) / segItems;
+        Trees trees = Trees.of(c);
         if (children.length == 0) {
             // A leaf forwards nothing: it posts every receive at once and wakes when the last is in.
-            EngineRequest[] all = new EngineRequest[segments];
+            EngineRequest[] all = trees.receives(segments);
             for (int s = 0; s < segments; s++) {
-                all[s] = receive(c, buf, offset, type, first, count, segItems, s, parent, tag);
+                receive(c, all[s], buf, offset, type, first, count, segItems, s, parent, tag);
             }
-            c.waitAll(all);
+            Trees.awaitAll(c, all, segments);
             return;
         }
-        EngineRequest[] sends = new EngineRequest[children.length];
-        EngineRequest next = parent < 0 ? null : receive(c, buf, offset, type, first, count, segItems, 0, parent, tag);
+        // Segment s arrives in receive s % 2 while segment s - 1 is forwarded out of the other.
+        EngineRequest[] in = trees.receives(2), out = trees.sends(children.length);
+        if (parent >= 0) {
+            receive(c, in[0], buf, offset, type, first, count, segItems, 0, parent, tag);
+        }
         for (int s = 0; s < segments; s++) {
             if (parent >= 0) {
-                EngineRequest current = next;
-                next = s + 1 < segments
-                        ? receive(c, buf, offset, type, first, count, segItems, s + 1, parent, tag) : null;
-                c.waitAll(current);
+                if (s + 1 < segments) {
+                    receive(c, in[(s + 1) & 1], buf, offset, type, first, count, segItems, s + 1, parent, tag);
+                }
+                Trees.await(c, in[s & 1]);
             }
             int at = first + s * segItems, n = Math.min(segItems, first + count - at);
             for (int i = children.length - 1; i >= 0; i--) {
-                sends[i] = c.collIsend(buf, offset + at * type.extent, n, type, children[i], tag);
+                c.collIsendInto(out[i], buf, offset + at * type.extent, n, type, children[i], tag);
             }
-            c.waitAll(sends);
+            Trees.awaitAll(c, out, children.length);
         }
     }
 
-    private static EngineRequest receive(Communicator c, Object buf, int offset, TypeMap type, int first, int count,
-                                         int segItems, int s, int parent, int tag) {
+    private static void receive(Communicator c, EngineRequest into, Object buf, int offset, TypeMap type, int first,
+                                int count, int segItems, int s, int parent, int tag) {
         int at = first + s * segItems, n = Math.min(segItems, first + count - at);
-        return c.collIrecv(buf, offset + at * type.extent, n, type, parent, tag);
+        c.collIrecvInto(into, buf, offset + at * type.extent, n, type, parent, tag);
     }
 }

@@ -1,6 +1,5 @@
 package org.mpj.coll.tree;
 
-import org.mpj.coll.base.Buffers;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
@@ -15,6 +14,9 @@ import org.mpj.core.request.EngineRequest;
  * segments are still arriving. The root of the tree ends with the result; when that is not the
  * reduction's root (non-commutative operators need trees in rank order, rooted at rank 0 or p-1,
  * see {@link Tree}) it sends the result there.
+ *
+ * The accumulator, the two segment buffers and the requests are the communicator's ({@link Trees}),
+ * kept from call to call: a warm call allocates nothing (arrays up to {@link Trees#MAX_KEPT_BYTES}).
  *
  * <pre>
  * inner rank, children a and b, 2 segments:
@@ -46,11 +48,11 @@ public final class SegmentedReduce {
                 acc = recvbuf;
                 accOffset = recvoffset;
             } else {
-                acc = Buffers.allocateItems(count, type);
+                acc = trees.buffers.items(Trees.ACC, count, type);
                 accOffset = 0;
             }
             Copier.copy(sendbuf, sendoffset, type, acc, accOffset, type, elements);
-            combineChildren(c, acc, accOffset, count, type, op, tree, segItems, tag);
+            combineChildren(c, trees, acc, accOffset, count, type, op, tree, segItems, tag);
         } else if (tree.parent >= 0) {
             for (int at = 0; at < count; at += segItems) {
                 c.collSend(sendbuf, sendoffset + at * type.extent, Math.min(segItems, count - at), type, tree.parent,
@@ -67,8 +69,8 @@ public final class SegmentedReduce {
     }
 
     /** Combines every child's segments into {@code acc} and sends each finished segment to the parent. */
-    private static void combineChildren(Communicator c, Object acc, int accOffset, int count, TypeMap type,
-                                        Operator op, Tree tree, int segItems, int tag) {
+    private static void combineChildren(Communicator c, Trees trees, Object acc, int accOffset, int count,
+                                        TypeMap type, Operator op, Tree tree, int segItems, int tag) {
         if (count == 0) {
             return;
         }
@@ -76,15 +78,20 @@ public final class SegmentedReduce {
         // For a non-commutative operator and children after this rank, acc = acc op child lands in the
         // receive buffer and is copied back; otherwise acc = child op acc combines in place.
         boolean accFirst = !op.isCommutative() && !tree.childrenBefore;
-        Object[] in = {Buffers.allocateItems(segItems, type), Buffers.allocateItems(segItems, type)};
-        EngineRequest next = receive(c, in[0], count, type, tree, segItems, 0, tag);
-        EngineRequest up = null;
+        Object in0 = trees.buffers.items(Trees.SEGMENT_A, segItems, type);
+        Object in1 = trees.buffers.items(Trees.SEGMENT_B, segItems, type);
+        // Step j arrives in receive j % 2, into segment buffer j % 2, while step j - 1 is combined.
+        EngineRequest[] in = trees.receives(2);
+        EngineRequest up = trees.sends(1)[0];
+        boolean sending = false;
+        receive(c, in[0], in0, count, type, tree, segItems, 0, tag);
         for (int j = 0; j < steps; j++) {
-            EngineRequest current = next;
-            next = j + 1 < steps ? receive(c, in[(j + 1) & 1], count, type, tree, segItems, j + 1, tag) : null;
-            c.waitAll(current);
+            if (j + 1 < steps) {
+                receive(c, in[(j + 1) & 1], (j & 1) == 0 ? in1 : in0, count, type, tree, segItems, j + 1, tag);
+            }
+            Trees.await(c, in[j & 1]);
             int at = j / k * segItems, n = Math.min(segItems, count - at), accAt = accOffset + at * type.extent;
-            Object buf = in[j & 1];
+            Object buf = (j & 1) == 0 ? in0 : in1;
             if (accFirst) {
                 op.combine(acc, accAt, buf, 0, n, type);
                 Copier.copy(buf, 0, type, acc, accAt, type, n * type.size);
@@ -92,17 +99,22 @@ public final class SegmentedReduce {
                 op.combine(buf, 0, acc, accAt, n, type);
             }
             if (j % k == k - 1 && tree.parent >= 0) {
-                c.waitAll(up);
-                up = c.collIsend(acc, accAt, n, type, tree.parent, tag);
+                if (sending) {
+                    Trees.await(c, up);
+                }
+                c.collIsendInto(up, acc, accAt, n, type, tree.parent, tag);
+                sending = true;
             }
         }
-        c.waitAll(up);
+        if (sending) {
+            Trees.await(c, up);
+        }
     }
 
     /** Posts the receive of step {@code j}: segment {@code j / k} of child {@code j % k}. */
-    private static EngineRequest receive(Communicator c, Object into, int count, TypeMap type, Tree tree,
-                                         int segItems, int j, int tag) {
+    private static void receive(Communicator c, EngineRequest r, Object into, int count, TypeMap type, Tree tree,
+                                int segItems, int j, int tag) {
         int k = tree.children.length, at = j / k * segItems;
-        return c.collIrecv(into, 0, Math.min(segItems, count - at), type, tree.children[j % k], tag);
+        c.collIrecvInto(r, into, 0, Math.min(segItems, count - at), type, tree.children[j % k], tag);
     }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.mpj.coll.node.BarrierHierarchical;
 import org.mpj.coll.select.Catalog;
 import org.mpj.runtime.JobResult;
 import org.mpj.runtime.Jobs;
@@ -27,7 +28,8 @@ import org.mpj.runtime.ThreadJob;
  * it forces the k-th algorithm of every primitive that has one (names from {@link Catalog}, so an algorithm added later is covered
  * without touching this test) and runs those primitives. One more job per size runs every primitive
  * as the shipped table selects. Odd k set {@code mpj.coll.segmentBytes} to 4096 instead of the
- * default.
+ * default. Two more jobs per size force the hierarchical algorithms on nodes of 2 and of 3 ranks,
+ * simulated with {@code mpj.shm.ranksPerNode} (in one node, the k jobs run them as one node's call).
  *
  * <p>The default run is the quick profile (chosen types, operators and roots). With
  * {@code -Pcoll-matrix} ({@code -Dmpj.test.matrix=full}) every type, operator, root and a Dup are run
@@ -54,6 +56,9 @@ class CollMatrixTest {
                 all.add(prim[0]);
             }
             cases.add(Arguments.of(np, "as the table selects", Map.of(), String.join(",", all)));
+            for (int perNode : np > 1 ? new int[] {2, 3} : new int[0]) {
+                cases.add(hierarchicalOnNodes(np, perNode));
+            }
             for (int k = 0; k < most; k++) {
                 Map<String, String> settings = new LinkedHashMap<>();
                 List<String> run = new ArrayList<>();
@@ -77,6 +82,20 @@ class CollMatrixTest {
             }
         }
         return cases.stream();
+    }
+
+    /** Every primitive's hierarchical algorithm, forced, on simulated nodes of {@code perNode} ranks. */
+    static Arguments hierarchicalOnNodes(int np, int perNode) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        List<String> run = new ArrayList<>();
+        for (String[] prim : PRIMITIVES) {
+            if (Catalog.names(prim[1]).contains(BarrierHierarchical.NAME)) {
+                settings.put("mpj.coll." + prim[1], BarrierHierarchical.NAME);
+                run.add(prim[0]);
+            }
+        }
+        settings.put("mpj.shm.ranksPerNode", Integer.toString(perNode));
+        return Arguments.of(np, settings.toString(), settings, String.join(",", run));
     }
 
     /** The full run's jobs (one primitive each, up to 16 ranks) may take longer than a test job's minute. */

@@ -67,6 +67,21 @@ class NodeAwareTest {
                     int want = 100 * r + me + i;
                     check(from[r * m] == want && from[r * m + m - 1] == want, "Alltoall", i, from[r * m]);
                 }
+                long[] total = new long[n];
+                w.Reduce(in, 0, total, 0, n, mpi.MPI.LONG, mpi.MPI.SUM, root);
+                if (me == root) {
+                    check(total[0] == sum && total[n - 1] == sum, "Reduce", i, total[0]);
+                }
+                int[] gathered = new int[m * p];
+                w.Gather(blk, 0, m, mpi.MPI.INT, gathered, 0, m, mpi.MPI.INT, root);
+                for (int r = 0; me == root && r < p; r++) {
+                    check(gathered[r * m] == r * 7 + i && gathered[r * m + m - 1] == r * 7 + i, "Gather", i,
+                            gathered[r * m]);
+                }
+                int[] mine = new int[m];
+                w.Scatter(to, 0, m, mpi.MPI.INT, mine, 0, m, mpi.MPI.INT, root);
+                int sent = 100 * root + me + i;
+                check(mine[0] == sent && mine[m - 1] == sent, "Scatter", i, mine[0]);
             }
             mpi.MPI.Finalize();
         }
@@ -85,10 +100,17 @@ class NodeAwareTest {
         Jobs.runOk(np, FORCED, Mixed.class);
     }
 
-    /** Nodes of 2 and of 3 ranks simulated on shm: the hierarchical algorithms and the shared ones' fallback. */
+    /** Primitives with a hierarchical algorithm. */
+    static final List<String> HIERARCHICAL = List.of("Bcast", "Barrier", "Allreduce", "Reduce", "Gather", "Scatter",
+            "Allgather", "Alltoall");
+
+    /**
+     * Nodes of 2 and of 3 ranks simulated on shm, even and uneven (7 ranks: 3 + 3 + 1): the
+     * hierarchical algorithms and the shared ones' fallback.
+     */
     static Stream<Arguments> nodeCases() {
-        return Stream.of(2, 3).flatMap(perNode -> Stream.of(2, 3, 5, 8).flatMap(np ->
-                Stream.of("Bcast", "Barrier", "Allreduce").map(prim -> Arguments.of(perNode, np, prim))));
+        return Stream.of(2, 3).flatMap(perNode -> Stream.of(2, 3, 5, 7, 8).flatMap(np ->
+                HIERARCHICAL.stream().map(prim -> Arguments.of(perNode, np, prim))));
     }
 
     static Map<String, String> hierarchical(int ranksPerNode) {
@@ -97,6 +119,11 @@ class NodeAwareTest {
         s.put("mpj.coll.barrier", "hierarchical");
         s.put("mpj.coll.bcast", "hierarchical");
         s.put("mpj.coll.allreduce", "hierarchical");
+        s.put("mpj.coll.reduce", "hierarchical");
+        s.put("mpj.coll.gather", "hierarchical");
+        s.put("mpj.coll.scatter", "hierarchical");
+        s.put("mpj.coll.allgather", "hierarchical");
+        s.put("mpj.coll.alltoall", "hierarchical");
         return s;
     }
 
@@ -107,14 +134,45 @@ class NodeAwareTest {
         run(np, primitive, hierarchical(ranksPerNode));
     }
 
-    @ParameterizedTest(name = "mixed hierarchical np={0}")
-    @org.junit.jupiter.params.provider.ValueSource(ints = {5, 8})
+    @ParameterizedTest(name = "mixed hierarchical np={0}, {1} per node")
+    @org.junit.jupiter.params.provider.CsvSource({"5, 2", "8, 2", "7, 3"})
     @Timeout(120)
-    void backToBackHierarchicalCalls(int np) {
-        Jobs.runOk(np, hierarchical(2), Mixed.class);
+    void backToBackHierarchicalCalls(int np, int perNode) {
+        Jobs.runOk(np, hierarchical(perNode), Mixed.class);
     }
 
-    /** Runs {@code primitive} as the correctness matrix does, against its sequential reference. */
+    /**
+     * A communicator whose nodes interleave (Split keys ordering the ranks by their place in their node:
+     * 6 ranks in nodes of 2 become nodes 0 1 2 0 1 2): Gather, Scatter, Allgather, Alltoall and a
+     * non-commutative Reduce cannot keep their layout or rank order by nodes and must still agree with
+     * the reference.
+     */
+    public static class Interleaved {
+        public static void main(String[] args) {
+            mpi.MPI.Init(args);
+            int me = mpi.MPI.COMM_WORLD.Rank(), p = mpi.MPI.COMM_WORLD.Size(), perNode = Integer.parseInt(args[0]);
+            mpi.Intracomm c = mpi.MPI.COMM_WORLD.Split(0, (me % perNode) * p + me);
+            MovementCases movement = new MovementCases(false);
+            ReductionCases.Runner reductions = new ReductionCases.Runner(false);
+            for (String primitive : HIERARCHICAL) {
+                switch (primitive) {
+                    case "Barrier": CollMatrixTest.Matrix.barrier(c, "interleaved"); break;
+                    case "Reduce": case "Allreduce": reductions.run(primitive, c, "interleaved"); break;
+                    default: movement.run(primitive, c, "interleaved");
+                }
+            }
+            c.Free();
+            mpi.MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "interleaved nodes np={0}, {1} per node")
+    @org.junit.jupiter.params.provider.CsvSource({"6, 2", "7, 3"})
+    @Timeout(60)
+    void interleavedNodesAgreeWithReference(int np, int perNode) {
+        Jobs.runOk(np, hierarchical(perNode), Interleaved.class, Integer.toString(perNode));
+    }
+
     /**
      * Hybrid jobs (JVMs of 2 and 3 thread ranks): the table's choice, hierarchical where nodes hold
      * several ranks, shared-memory on sub-communicators that Split leaves inside one JVM.
@@ -127,6 +185,7 @@ class NodeAwareTest {
                 "Barrier,Bcast,Allreduce,Allgather,Alltoall,Reduce,Gather,Scatter,Scan");
     }
 
+    /** Runs {@code primitive} as the correctness matrix does, against its sequential reference. */
     private static void run(int np, String primitive, Map<String, String> settings) {
         Jobs.runOk(np, settings, CollMatrixTest.Matrix.class, "quick", primitive);
     }
