@@ -30,14 +30,7 @@ final class DomainDecomposition {
     private int[] cellCoords = new int[0];
     private int[] order = new int[0];
     private double[] workPrefix = new double[1];
-    private final int[] sendCount;
-    private final int[] sendDispl;
-    private final int[] recvCount;
-    private final int[] recvDispl;
-    private final int[] scaledSend;
-    private final int[] scaledSendDispl;
-    private final int[] scaledRecv;
-    private final int[] scaledRecvDispl;
+    private final RecordExchange moves;
     private double[] sendBuffer = new double[0];
     private double[] recvBuffer = new double[0];
 
@@ -45,14 +38,7 @@ final class DomainDecomposition {
         this.comm = comm;
         this.size = comm.Size();
         this.total = total;
-        sendCount = new int[size];
-        sendDispl = new int[size];
-        recvCount = new int[size];
-        recvDispl = new int[size];
-        scaledSend = new int[size];
-        scaledSendDispl = new int[size];
-        scaledRecv = new int[size];
-        scaledRecvDispl = new int[size];
+        moves = new RecordExchange(size);
     }
 
     /** Redistributes p among the ranks and builds the tree over this rank's share. */
@@ -128,24 +114,19 @@ final class DomainDecomposition {
     /** Sends every particle to the rank that owns its key (Alltoall of counts, Alltoallv of records). */
     private void exchange(Particles p) throws MPIException {
         int n = p.count;
-        java.util.Arrays.fill(sendCount, 0);
         // Particles are sorted and ranks own ascending key ranges: each rank's particles are one run.
         for (int r = 0; r < size; r++) {
             int lo = KeySort.lowerBound(keys, n, top.startKey[r]);
             int hi = KeySort.lowerBound(keys, n, top.startKey[r + 1]);
-            sendCount[r] = hi - lo;
+            moves.sendCount[r] = hi - lo;
         }
-        comm.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
-        int received = GravitySolver.displacements(sendCount, sendDispl, recvCount, recvDispl);
-        sendBuffer = GravitySolver.room(sendBuffer, Particles.RECORD * n);
+        int received = moves.agree(comm);
+        sendBuffer = RecordExchange.room(sendBuffer, Particles.RECORD * n);
         for (int i = 0; i < n; i++) {
             p.pack(i, sendBuffer, Particles.RECORD * i);
         }
-        recvBuffer = GravitySolver.room(recvBuffer, Particles.RECORD * received);
-        GravitySolver.scale(Particles.RECORD, sendCount, sendDispl, scaledSend, scaledSendDispl);
-        GravitySolver.scale(Particles.RECORD, recvCount, recvDispl, scaledRecv, scaledRecvDispl);
-        comm.Alltoallv(sendBuffer, 0, scaledSend, scaledSendDispl, MPI.DOUBLE,
-                recvBuffer, 0, scaledRecv, scaledRecvDispl, MPI.DOUBLE);
+        recvBuffer = RecordExchange.room(recvBuffer, Particles.RECORD * received);
+        moves.forward(comm, Particles.RECORD, sendBuffer, recvBuffer);
         p.ensureCapacity(received);
         p.count = received;
         for (int i = 0; i < received; i++) {

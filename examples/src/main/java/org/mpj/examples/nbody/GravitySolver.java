@@ -1,7 +1,6 @@
 package org.mpj.examples.nbody;
 
 import mpi.Intracomm;
-import mpi.MPI;
 import mpi.MPIException;
 
 /**
@@ -26,14 +25,9 @@ final class GravitySolver {
     private int[] exportRank = new int[0];
     private int[] exportSorted = new int[0];
     private int exportCount;
-    private final int[] sendCount;
-    private final int[] sendDispl;
-    private final int[] recvCount;
-    private final int[] recvDispl;
-    private final int[] scaledSend;
-    private final int[] scaledSendDispl;
-    private final int[] scaledRecv;
-    private final int[] scaledRecvDispl;
+    private final RecordExchange exports;
+    /** Next free place per destination rank while exports are grouped. */
+    private final int[] cursor;
     private double[] queriesOut = new double[0];
     private double[] queriesIn = new double[0];
     private double[] resultsOut = new double[0];
@@ -48,14 +42,8 @@ final class GravitySolver {
         this.size = comm.Size();
         this.theta = theta;
         this.softening = softening;
-        sendCount = new int[size];
-        sendDispl = new int[size];
-        recvCount = new int[size];
-        recvDispl = new int[size];
-        scaledSend = new int[size];
-        scaledSendDispl = new int[size];
-        scaledRecv = new int[size];
-        scaledRecvDispl = new int[size];
+        exports = new RecordExchange(size);
+        cursor = new int[size];
     }
 
     /**
@@ -66,7 +54,7 @@ final class GravitySolver {
         TreeWalk walk = new TreeWalk(tree, p, theta, softening, size);
         interactions = 0;
         exportCount = 0;
-        java.util.Arrays.fill(sendCount, 0);
+        java.util.Arrays.fill(exports.sendCount, 0);
         for (int i = 0; i < p.count; i++) {
             walk.walk(p.pos[3 * i], p.pos[3 * i + 1], p.pos[3 * i + 2], i, false);
             p.acc[3 * i] = walk.ax;
@@ -82,30 +70,25 @@ final class GravitySolver {
         exported = exportCount;
 
         // Exports grouped by rank, in particle order within a rank (a stable counting sort).
-        comm.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
-        int imports = displacements(sendCount, sendDispl, recvCount, recvDispl);
+        int imports = exports.agree(comm);
         if (exportSorted.length < exportCount) {
             exportSorted = new int[exportParticle.length];
         }
-        int[] at = scaledSend; // borrowed as a cursor per rank
-        System.arraycopy(sendDispl, 0, at, 0, size);
+        System.arraycopy(exports.sendDispl, 0, cursor, 0, size);
         for (int e = 0; e < exportCount; e++) {
-            exportSorted[at[exportRank[e]]++] = exportParticle[e];
+            exportSorted[cursor[exportRank[e]]++] = exportParticle[e];
         }
-        queriesOut = room(queriesOut, QUERY * exportCount);
+        queriesOut = RecordExchange.room(queriesOut, QUERY * exportCount);
         for (int k = 0; k < exportCount; k++) {
             int i = exportSorted[k];
             queriesOut[QUERY * k] = p.pos[3 * i];
             queriesOut[QUERY * k + 1] = p.pos[3 * i + 1];
             queriesOut[QUERY * k + 2] = p.pos[3 * i + 2];
         }
-        queriesIn = room(queriesIn, QUERY * imports);
-        scale(QUERY, sendCount, sendDispl, scaledSend, scaledSendDispl);
-        scale(QUERY, recvCount, recvDispl, scaledRecv, scaledRecvDispl);
-        comm.Alltoallv(queriesOut, 0, scaledSend, scaledSendDispl, MPI.DOUBLE,
-                queriesIn, 0, scaledRecv, scaledRecvDispl, MPI.DOUBLE);
+        queriesIn = RecordExchange.room(queriesIn, QUERY * imports);
+        exports.forward(comm, QUERY, queriesOut, queriesIn);
 
-        resultsOut = room(resultsOut, RESULT * imports);
+        resultsOut = RecordExchange.room(resultsOut, RESULT * imports);
         for (int k = 0; k < imports; k++) {
             walk.walk(queriesIn[QUERY * k], queriesIn[QUERY * k + 1], queriesIn[QUERY * k + 2], -1, true);
             resultsOut[RESULT * k] = walk.ax;
@@ -114,11 +97,8 @@ final class GravitySolver {
             resultsOut[RESULT * k + 3] = walk.pot;
             interactions += walk.interactions;
         }
-        resultsIn = room(resultsIn, RESULT * exportCount);
-        scale(RESULT, recvCount, recvDispl, scaledRecv, scaledRecvDispl);
-        scale(RESULT, sendCount, sendDispl, scaledSend, scaledSendDispl);
-        comm.Alltoallv(resultsOut, 0, scaledRecv, scaledRecvDispl, MPI.DOUBLE,
-                resultsIn, 0, scaledSend, scaledSendDispl, MPI.DOUBLE);
+        resultsIn = RecordExchange.room(resultsIn, RESULT * exportCount);
+        exports.reply(comm, RESULT, resultsOut, resultsIn);
         for (int k = 0; k < exportCount; k++) {
             int i = exportSorted[k];
             p.acc[3 * i] += resultsIn[RESULT * k];
@@ -136,31 +116,6 @@ final class GravitySolver {
         }
         exportParticle[exportCount] = particle;
         exportRank[exportCount++] = rank;
-        sendCount[rank]++;
-    }
-
-    /** Fills displacements from counts; returns the number received. */
-    static int displacements(int[] sendCount, int[] sendDispl, int[] recvCount, int[] recvDispl) {
-        int s = 0;
-        int r = 0;
-        for (int k = 0; k < sendCount.length; k++) {
-            sendDispl[k] = s;
-            recvDispl[k] = r;
-            s += sendCount[k];
-            r += recvCount[k];
-        }
-        return r;
-    }
-
-    /** Counts and displacements in records of {@code doubles} doubles, as Alltoallv counts MPI.DOUBLE. */
-    static void scale(int doubles, int[] count, int[] displ, int[] scaledCount, int[] scaledDispl) {
-        for (int k = 0; k < count.length; k++) {
-            scaledCount[k] = doubles * count[k];
-            scaledDispl[k] = doubles * displ[k];
-        }
-    }
-
-    static double[] room(double[] a, int n) {
-        return a.length >= n ? a : new double[Math.max(n, a.length + a.length / 2)];
+        exports.sendCount[rank]++;
     }
 }
