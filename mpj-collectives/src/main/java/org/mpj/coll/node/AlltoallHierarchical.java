@@ -38,8 +38,8 @@ public final class AlltoallHierarchical {
     public static void alltoall(Communicator c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
                                 Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
         NodeBoard b = NodeBoard.of(c);
-        NodeLayout nodes = Shared.usable(b, sendtype) && c.size() > 1 ? NodeLayout.of(c, b) : null;
-        if (nodes == null || !nodes.contiguous) {
+        NodeLayout nodes = NodeLayout.ofRuns(c, b, sendtype);
+        if (nodes == null) {
             FALLBACK.run(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
             return;
         }

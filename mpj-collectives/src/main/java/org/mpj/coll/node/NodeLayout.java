@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import java.util.Arrays;
 import org.mpj.core.Communicator;
+import org.mpj.core.datatype.TypeMap;
 
 /**
  * How the ranks of a communicator lie on nodes, as the hierarchical algorithms need it: the nodes in
@@ -42,6 +43,19 @@ final class NodeLayout {
             b.layout = l;   // every member computes the same layout: a race only repeats the work
         }
         return l;
+    }
+
+    /**
+     * The layout of {@code c} where the algorithms that move whole nodes' slices apply: {@code type}
+     * can go through memory, and every node is a run of consecutive ranks. Else null, and the caller
+     * runs its fallback.
+     */
+    static NodeLayout ofRuns(Communicator c, NodeBoard b, TypeMap type) {
+        if (!Shared.usable(b, type) || c.size() == 1) {
+            return null;
+        }
+        NodeLayout l = of(c, b);
+        return l.contiguous ? l : null;
     }
 
     private static NodeLayout build(Communicator c) {

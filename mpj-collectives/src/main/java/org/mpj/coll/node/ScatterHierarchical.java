@@ -27,8 +27,8 @@ public final class ScatterHierarchical {
     public static void scatter(Communicator c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
                                Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         NodeBoard b = NodeBoard.of(c);
-        NodeLayout nodes = Shared.usable(b, recvtype) && c.size() > 1 ? NodeLayout.of(c, b) : null;
-        if (nodes == null || !nodes.contiguous) {
+        NodeLayout nodes = NodeLayout.ofRuns(c, b, recvtype);
+        if (nodes == null) {
             FALLBACK.run(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }
