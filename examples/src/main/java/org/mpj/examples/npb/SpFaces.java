@@ -91,14 +91,15 @@ final class SpFaces {
 
     /** Copies layers first and first+1 across axis d of c's u to (out) or from buf at q; returns the new q. */
     private static int copyLayers(SpCell c, int d, int first, double[] buf, int q, boolean out) {
-        int[] from = {0, 0, 0};
-        int[] to = {c.n[0], c.n[1], c.n[2]};
-        from[d] = first;
-        to[d] = first + 2;
-        int run = 5 * (to[0] - from[0]); // points along x lie together
-        for (int l = from[2]; l < to[2]; l++) {
-            for (int j = from[1]; j < to[1]; j++) {
-                int o = 5 * c.pt(from[0], j, l);
+        int x0 = d == 0 ? first : 0;
+        int run = 5 * (d == 0 ? 2 : c.n[0]); // points along x lie together
+        int j0 = d == 1 ? first : 0;
+        int j1 = d == 1 ? first + 2 : c.n[1];
+        int l0 = d == 2 ? first : 0;
+        int l1 = d == 2 ? first + 2 : c.n[2];
+        for (int l = l0; l < l1; l++) {
+            for (int j = j0; j < j1; j++) {
+                int o = 5 * c.pt(x0, j, l);
                 if (out) {
                     System.arraycopy(c.u, o, buf, q, run);
                 } else {
