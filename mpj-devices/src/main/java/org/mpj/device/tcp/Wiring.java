@@ -2,6 +2,7 @@ package org.mpj.device.tcp;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
@@ -60,6 +61,7 @@ final class Wiring {
                 .option(ChannelOption.TCP_NODELAY, settings.noDelay)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, settings.connectTimeoutMs)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
+                .option(ChannelOption.RCVBUF_ALLOCATOR, reads())
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -88,13 +90,18 @@ final class Wiring {
 
     private void childOptions(ServerBootstrap b) {
         b.childOption(ChannelOption.TCP_NODELAY, settings.noDelay)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark());
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, reads());
         if (settings.sendBufferBytes > 0) {
             b.childOption(ChannelOption.SO_SNDBUF, settings.sendBufferBytes);
         }
         if (settings.receiveBufferBytes > 0) {
             b.childOption(ChannelOption.SO_RCVBUF, settings.receiveBufferBytes);
         }
+    }
+
+    private AdaptiveRecvByteBufAllocator reads() {
+        return new AdaptiveRecvByteBufAllocator(64, 2048, settings.maxReadBytes);
     }
 
     private WriteBufferWaterMark waterMark() {

@@ -22,7 +22,7 @@ import org.mpj.runtime.Jobs;
 /** Point-to-point semantics over tcp: every type and size class, order, wildcards, modes, layouts, failure. */
 class TcpMessagesTest {
     static final Map<String, String> TCP = Map.of("mpj.device", "tcp");
-    static final int EAGER_BYTES = 16 * 1024;
+    static final int EAGER_BYTES = 64 * 1024;
     static final int EIGHT_MIB = 8 << 20;
 
     /** Element counts for a type of {@code size} bytes: 0, 1, around the eager limit, 8 MiB. */
