@@ -282,6 +282,16 @@ public final class TypeMap {
         return contiguous;
     }
 
+    /** True when every run has one length and runs start {@link #runStride()} apart (a Vector). */
+    public boolean isRegular() {
+        return regular;
+    }
+
+    /** For a regular type: elements from one run's start to the next one's. */
+    public int runStride() {
+        return runStride;
+    }
+
     /** Number of runs in one item. */
     public int runs() {
         return len.length;

@@ -56,4 +56,137 @@ public final class TypedBytes {
             bb.position(bb.position() + n * base.byteSize());
         }
     }
+
+    /** Runs of at least this many elements move through a typed view; shorter ones element by element (break-even near 64). */
+    public static final int BULK_ELEMENTS = 64;
+
+    /**
+     * Writes {@code runs} runs of {@code len} elements at {@code bb}'s position, run k from index
+     * {@code from + k * stride} of {@code array}: a strided layout gathered by one typed loop, with no
+     * view object per run (runs of {@link #BULK_ELEMENTS} or more still take one bulk view each).
+     */
+    public static void putRuns(ByteBuffer bb, Object array, int from, int stride, int len, int runs, BaseType base) {
+        if (len >= BULK_ELEMENTS || base.byteSize() <= 1) {
+            for (int k = 0; k < runs; k++) {
+                put(bb, array, from + k * stride, len, base);
+            }
+            return;
+        }
+        int p = bb.position();
+        switch (base) {
+            case DOUBLE -> {
+                double[] a = (double[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    for (int e = 0; e < len; e++, p += 8) {
+                        bb.putDouble(p, a[s + e]);
+                    }
+                }
+            }
+            case LONG -> {
+                long[] a = (long[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    for (int e = 0; e < len; e++, p += 8) {
+                        bb.putLong(p, a[s + e]);
+                    }
+                }
+            }
+            case INT -> {
+                int[] a = (int[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    for (int e = 0; e < len; e++, p += 4) {
+                        bb.putInt(p, a[s + e]);
+                    }
+                }
+            }
+            case FLOAT -> {
+                float[] a = (float[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    for (int e = 0; e < len; e++, p += 4) {
+                        bb.putFloat(p, a[s + e]);
+                    }
+                }
+            }
+            case SHORT -> {
+                short[] a = (short[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    for (int e = 0; e < len; e++, p += 2) {
+                        bb.putShort(p, a[s + e]);
+                    }
+                }
+            }
+            case CHAR -> {
+                char[] a = (char[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    for (int e = 0; e < len; e++, p += 2) {
+                        bb.putChar(p, a[s + e]);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException(base.name());
+        }
+        bb.position(p);
+    }
+
+    /** The inverse of {@link #putRuns}: scatters the elements at {@code bb}'s position into the runs. */
+    public static void getRuns(ByteBuffer bb, Object array, int to, int stride, int len, int runs, BaseType base) {
+        if (len >= BULK_ELEMENTS || base.byteSize() <= 1) {
+            for (int k = 0; k < runs; k++) {
+                get(bb, array, to + k * stride, len, base);
+            }
+            return;
+        }
+        int p = bb.position();
+        switch (base) {
+            case DOUBLE -> {
+                double[] a = (double[]) array;
+                for (int k = 0, d = to; k < runs; k++, d += stride) {
+                    for (int e = 0; e < len; e++, p += 8) {
+                        a[d + e] = bb.getDouble(p);
+                    }
+                }
+            }
+            case LONG -> {
+                long[] a = (long[]) array;
+                for (int k = 0, d = to; k < runs; k++, d += stride) {
+                    for (int e = 0; e < len; e++, p += 8) {
+                        a[d + e] = bb.getLong(p);
+                    }
+                }
+            }
+            case INT -> {
+                int[] a = (int[]) array;
+                for (int k = 0, d = to; k < runs; k++, d += stride) {
+                    for (int e = 0; e < len; e++, p += 4) {
+                        a[d + e] = bb.getInt(p);
+                    }
+                }
+            }
+            case FLOAT -> {
+                float[] a = (float[]) array;
+                for (int k = 0, d = to; k < runs; k++, d += stride) {
+                    for (int e = 0; e < len; e++, p += 4) {
+                        a[d + e] = bb.getFloat(p);
+                    }
+                }
+            }
+            case SHORT -> {
+                short[] a = (short[]) array;
+                for (int k = 0, d = to; k < runs; k++, d += stride) {
+                    for (int e = 0; e < len; e++, p += 2) {
+                        a[d + e] = bb.getShort(p);
+                    }
+                }
+            }
+            case CHAR -> {
+                char[] a = (char[]) array;
+                for (int k = 0, d = to; k < runs; k++, d += stride) {
+                    for (int e = 0; e < len; e++, p += 2) {
+                        a[d + e] = bb.getChar(p);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException(base.name());
+        }
+        bb.position(p);
+    }
 }

@@ -1,8 +1,11 @@
 package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
+import org.mpj.core.datatype.TypedBytes;
 
 /**
  * A position in a message laid out in a typed array by a {@link TypeMap}: elements are written to
@@ -55,6 +58,13 @@ final class LayoutCursor {
             done += n;
             return;
         }
+        if (base.byteSize() > 1 && out.nioBufferCount() == 1) {
+            int bytes = n * base.byteSize();
+            out.ensureWritable(bytes);
+            walk(out.internalNioBuffer(out.writerIndex(), bytes).order(ByteOrder.LITTLE_ENDIAN), n, true);
+            out.writerIndex(out.writerIndex() + bytes);
+            return;
+        }
         while (n > 0) {
             int span = Math.min(n, type.runLength(run) - inRun);
             WireCopy.write(out, array, spanStart(), span, base);
@@ -74,12 +84,52 @@ final class LayoutCursor {
             return;
         }
         int elementBytes = base.byteSize();
+        if (elementBytes > 1 && in.nioBufferCount() == 1) {
+            walk(in.internalNioBuffer(index, n * elementBytes).order(ByteOrder.LITTLE_ENDIAN), n, false);
+            return;
+        }
         while (n > 0) {
             int span = Math.min(n, type.runLength(run) - inRun);
             WireCopy.read(in, index, array, spanStart(), span, base);
             advance(span);
             index += span * elementBytes;
             n -= span;
+        }
+    }
+
+    /**
+     * Moves the next {@code n} elements between the layout and {@code bb} (gathers into it when
+     * {@code gather}) through one typed view: whole runs of a regular layout in one strided loop per
+     * item, any other run (or part of one) on its own.
+     */
+    private void walk(ByteBuffer bb, int n, boolean gather) {
+        while (n > 0) {
+            int len = type.runLength(run);
+            int whole = inRun == 0 && type.isRegular() ? Math.min(type.runs() - run, n / len) : 0;
+            if (whole > 0) {
+                int start = spanStart();
+                if (gather) {
+                    TypedBytes.putRuns(bb, array, start, type.runStride(), len, whole, base);
+                } else {
+                    TypedBytes.getRuns(bb, array, start, type.runStride(), len, whole, base);
+                }
+                done += whole * len;
+                run += whole;
+                if (run == type.runs()) {
+                    run = 0;
+                    item++;
+                }
+                n -= whole * len;
+            } else {
+                int span = Math.min(n, len - inRun);
+                if (gather) {
+                    TypedBytes.putRuns(bb, array, spanStart(), 0, span, 1, base);
+                } else {
+                    TypedBytes.getRuns(bb, array, spanStart(), 0, span, 1, base);
+                }
+                advance(span);
+                n -= span;
+            }
         }
     }
 

@@ -13,8 +13,7 @@ import org.mpj.core.datatype.TypedBytes;
  * view object, so only runs long enough to repay it take that way.
  */
 final class WireCopy {
-    /** Runs of at least this many elements are copied through a typed view (measured break-even is near 64). */
-    static final int BULK_ELEMENTS = 64;
+    static final int BULK_ELEMENTS = TypedBytes.BULK_ELEMENTS;
 
     private WireCopy() {
     }

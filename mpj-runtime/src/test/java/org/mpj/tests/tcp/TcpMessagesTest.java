@@ -316,6 +316,53 @@ class TcpMessagesTest {
         Jobs.runOk(2, TCP, Vectors.class);
     }
 
+    /**
+     * A Vector of every primitive type (blocks of 2, stride 5) gathered into frames and scattered
+     * out of them, eager and rendezvous sizes: into a contiguous receive, and back into a Vector
+     * receive whose holes must stay untouched.
+     */
+    public static class TypedVectors {
+        static final String[] TYPES = {"BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG", "FLOAT", "DOUBLE"};
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            for (String t : TYPES) {
+                for (int count : new int[] {3, 3001, 70_001}) {
+                    Datatype column = Datatype.Vector(count, 2, 5, type(t));
+                    column.Commit();
+                    Object grid = fill(t, count * 5, 1);
+                    String what = t + " Vector of " + count + " blocks";
+                    if (rank == 0) {
+                        MPI.COMM_WORLD.Send(grid, 0, 1, column, 1, 1);
+                        Object back = fill(t, count * 5, 2);
+                        MPI.COMM_WORLD.Recv(back, 0, 1, column, 1, 2);
+                        Object holes = fill(t, count * 5, 2);
+                        for (int i = 0; i < count * 5; i++) {
+                            Object want = i % 5 < 2 ? java.lang.reflect.Array.get(grid, i) : java.lang.reflect.Array.get(holes, i);
+                            assertEquals(want, java.lang.reflect.Array.get(back, i), what + ", returned grid index " + i);
+                        }
+                    } else if (rank == 1) {
+                        Object flat = fill(t, 2 * count, 3);
+                        MPI.COMM_WORLD.Recv(flat, 0, 2 * count, type(t), 0, 1);
+                        for (int k = 0; k < 2 * count; k++) {
+                            assertEquals(java.lang.reflect.Array.get(grid, (k / 2) * 5 + k % 2), java.lang.reflect.Array.get(flat, k),
+                                    what + ", received index " + k);
+                        }
+                        MPI.COMM_WORLD.Send(flat, 0, 2 * count, type(t), 0, 2);
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void everyPrimitiveTypeAsAVectorBothWays() {
+        Jobs.runOk(2, TCP, TypedVectors.class);
+    }
+
     /** A message longer than its receive fails that receive (eager and rendezvous); the job goes on. */
     public static class Truncation {
         public static void main(String[] args) {
