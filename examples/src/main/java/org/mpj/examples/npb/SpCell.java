@@ -1,6 +1,7 @@
 package org.mpj.examples.npb;
 
 import java.util.Arrays;
+import mpi.MPIException;
 
 /**
  * One cell of the SP grid and the work on it that needs no neighbour: initial state, forcing term, right
@@ -25,7 +26,7 @@ final class SpCell {
     final double[] u;        // conserved variables, 5 per point
     final double[] rhs;      // right hand side, then the update, 5 per point
     final double[] forcing;  // 5 per point
-    final double[] lhs;      // three pentadiagonal operators (a, b, c, d, e), 15 per point
+    final double[] lhs;      // SP's three pentadiagonal operators (a, b, c, d, e), 15 per point; null for BT
     final double[] rhoI;     // 1 / density
     final double[] square;   // kinetic energy density
     final double[] qs;       // square / density
@@ -33,7 +34,8 @@ final class SpCell {
     final double[] ainv;     // 1 / speed
     final double[][] vel;    // velocity along x, y, z
 
-    SpCell(SpConstants k, int[] size, int[] lowIndex) {
+    /** A cell of size points starting at global index lowIndex; pentadiagonal: with SP's operators. */
+    SpCell(SpConstants k, int[] size, int[] lowIndex, boolean pentadiagonal) {
         this.k = k;
         for (int d = 0; d < 3; d++) {
             n[d] = size[d];
@@ -50,7 +52,7 @@ final class SpCell {
         u = new double[5 * points];
         rhs = new double[5 * points];
         forcing = new double[5 * points];
-        lhs = new double[15 * points];
+        lhs = pentadiagonal ? new double[15 * points] : null;
         rhoI = new double[points];
         square = new double[points];
         qs = new double[points];
@@ -58,7 +60,7 @@ final class SpCell {
         ainv = new double[points];
         vel = new double[][] {new double[points], new double[points], new double[points]};
         // Rows that are never solved for (the grid's boundary) stay identity rows of all three operators.
-        for (int p = 0; p < points; p++) {
+        for (int p = 0; lhs != null && p < points; p++) {
             lhs[15 * p + 2] = 1.0;
             lhs[15 * p + 7] = 1.0;
             lhs[15 * p + 12] = 1.0;
@@ -383,5 +385,23 @@ final class SpCell {
                 }
             }
         }
+    }
+
+    /** RMS of u minus the exact solution, per component, over the whole grid (all ranks' cells). */
+    static double[] errorNorms(SpCell[] cells, int n) throws MPIException {
+        double[] sums = new double[5];
+        for (SpCell c : cells) {
+            c.addErrorSquares(sums);
+        }
+        return Npb.rmsNorms(sums, n);
+    }
+
+    /** RMS of the right hand side, per component, over the points inside the boundary (all ranks' cells). */
+    static double[] rhsNorms(SpCell[] cells, int n) throws MPIException {
+        double[] sums = new double[5];
+        for (SpCell c : cells) {
+            c.addRhsSquares(sums);
+        }
+        return Npb.rmsNorms(sums, n);
     }
 }

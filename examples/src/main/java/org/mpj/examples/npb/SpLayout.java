@@ -18,13 +18,13 @@ final class SpLayout {
     final int[] successor = new int[3];
     final int[] predecessor = new int[3];
 
-    SpLayout(int rank, int ranks, int n) {
+    SpLayout(String bench, int rank, int ranks, int n) {
         q = (int) Math.round(Math.sqrt(ranks));
         if (q * q != ranks) {
-            throw new MPIException("SP needs a square number of ranks (1, 4, 9, 16, ...), got " + ranks);
+            throw new MPIException(bench + " needs a square number of ranks (1, 4, 9, 16, ...), got " + ranks);
         }
         if (n / q < 3) {
-            throw new MPIException("SP: a " + n + "^3 grid is too small for " + ranks
+            throw new MPIException(bench + ": a " + n + "^3 grid is too small for " + ranks
                     + " ranks: cells need at least 3 points per axis (at most " + (n / 3) * (n / 3) + " ranks)");
         }
         int i = rank % q;
