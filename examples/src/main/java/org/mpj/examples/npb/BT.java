@@ -8,7 +8,7 @@ import mpi.MPIException;
  * the 3-D compressible Navier-Stokes equations with a manufactured exact solution: right hand side, then
  * a system of 5x5 blocks per line along x, then y, then z, then the update. BT shares SP's grid, exact
  * solution, right hand side and face exchange, and like NPB's MPI code it runs on SP's multi-partition
- * of cells ({@link SpLayout}: a square number of ranks); each solve is a pipeline over the cells of a
+ * of cells ({@link MultiPartition}: a square number of ranks); each solve is a pipeline over the cells of a
  * line ({@link BtSweep}). The error against the exact solution and the norm of the final right hand
  * side, reduced with Allreduce, are checked against NPB's values.
  *
@@ -19,16 +19,16 @@ import mpi.MPIException;
 public final class BT {
     private static final double EPSILON = 1e-8;
 
-    private final SpCell[] cells;
-    private final SpFaces faces;
+    private final FlowCell[] cells;
+    private final CellFaces faces;
     private final BtSweep sweep;
 
-    private BT(SpLayout layout, SpConstants k) {
-        cells = new SpCell[layout.q];
+    private BT(MultiPartition layout, FlowConstants k) {
+        cells = new FlowCell[layout.q];
         for (int c = 0; c < layout.q; c++) {
-            cells[c] = new SpCell(k, layout.size[c], layout.low[c], false);
+            cells[c] = new FlowCell(k, layout.size[c], layout.low[c], false);
         }
-        faces = new SpFaces(layout, cells);
+        faces = new CellFaces(layout, cells);
         sweep = new BtSweep(layout, cells);
     }
 
@@ -41,19 +41,19 @@ public final class BT {
         int niter = cls == 'S' ? 60 : 200;
         double dtRef = cls == 'S' ? 0.010 : 0.0008;
         double dt = app.length > 1 ? Npb.timeStep("BT", app[1]) : dtRef;
-        SpLayout layout = new SpLayout("BT", rank, size, n);
-        BT bt = new BT(layout, new SpConstants(n, dt));
+        MultiPartition layout = new MultiPartition("BT", rank, size, n);
+        BT bt = new BT(layout, new FlowConstants(n, dt));
         if (rank == 0) {
             System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- BT Benchmark%n%n Size: %4dx%4dx%4d  (class %c)%n"
                     + " Iterations: %4d    dt: %11.7f%n Number of processes: %6d (%d cells per axis)%n",
                     n, n, n, cls, niter, dt, size, layout.q);
         }
-        for (SpCell c : bt.cells) {
+        for (FlowCell c : bt.cells) {
             c.initialize();
             c.exactForcing();
         }
         bt.adi(); // one step untimed, as NPB does, to touch all data and code
-        for (SpCell c : bt.cells) {
+        for (FlowCell c : bt.cells) {
             c.initialize();
         }
 
@@ -68,9 +68,9 @@ public final class BT {
         double[] time = {Npb.seconds() - t0};
         MPI.COMM_WORLD.Allreduce(time, 0, time, 0, 1, MPI.DOUBLE, MPI.MAX);
 
-        double[] xce = SpCell.errorNorms(bt.cells, n);
+        double[] xce = FlowCell.errorNorms(bt.cells, n);
         bt.faces.exchange(); // the right hand side of the final state
-        double[] xcr = SpCell.rhsNorms(bt.cells, n);
+        double[] xcr = FlowCell.rhsNorms(bt.cells, n);
         for (int m = 0; m < 5; m++) {
             xcr[m] /= dt;
         }
@@ -105,7 +105,7 @@ public final class BT {
         for (int d = 0; d < 3; d++) {
             sweep.solve(d);
         }
-        for (SpCell c : cells) {
+        for (FlowCell c : cells) {
             c.add();
         }
     }

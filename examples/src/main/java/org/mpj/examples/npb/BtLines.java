@@ -36,7 +36,7 @@ final class BtLines {
     }
 
     /** Lines of cell c along axis d. */
-    static int lines(SpCell c, int d) {
+    static int lines(FlowCell c, int d) {
         int a = axisA(d);
         int b = axisB(d);
         return (c.hi[a] - c.lo[a]) * (c.hi[b] - c.lo[b]);
@@ -47,7 +47,7 @@ final class BtLines {
      * overwriting the right hand side with rhs'. Unless the cell starts the line (then buf is unused),
      * each line's first row uses the predecessor's last C' and rhs' from buf.
      */
-    void eliminate(SpCell c, int d, double[] cp, double[] buf) {
+    void eliminate(FlowCell c, int d, double[] cp, double[] buf) {
         int a = axisA(d);
         int bb = axisB(d);
         int q = 0;
@@ -59,8 +59,8 @@ final class BtLines {
         }
     }
 
-    private void eliminateLine(SpCell c, int d, int base, double[] cp, double[] buf, int q) {
-        SpConstants k = c.k;
+    private void eliminateLine(FlowCell c, int d, int base, double[] cp, double[] buf, int q) {
+        FlowConstants k = c.k;
         int s = c.stride[d];
         int lo = c.lo[d];
         int hi = c.hi[d];
@@ -100,8 +100,8 @@ final class BtLines {
     }
 
     /** NPB's fjac and njac at point p for the flux along axis d, into offset j. */
-    private void jacobians(SpCell c, int d, int p, int j) {
-        SpConstants k = c.k;
+    private void jacobians(FlowCell c, int d, int p, int j) {
+        FlowConstants k = c.k;
         double[] u = c.u;
         int o = 5 * p;
         int md = d + 1;
@@ -192,7 +192,7 @@ final class BtLines {
     }
 
     /** The last row's C' and rhs' of every line, into buf; returns the count. */
-    static int packForward(SpCell c, int d, double[] cp, double[] buf) {
+    static int packForward(FlowCell c, int d, double[] cp, double[] buf) {
         int a = axisA(d);
         int bb = axisB(d);
         int q = 0;
@@ -211,7 +211,7 @@ final class BtLines {
      * Back substitution along every line: x(t) = rhs'(t) - C'(t) x(t+1), where the successor cell's first
      * solution comes from buf unless the cell ends the line (fromSuccessor false).
      */
-    static void substitute(SpCell c, int d, double[] cp, double[] buf, boolean fromSuccessor) {
+    static void substitute(FlowCell c, int d, double[] cp, double[] buf, boolean fromSuccessor) {
         int a = axisA(d);
         int bb = axisB(d);
         int s = c.stride[d];
@@ -245,7 +245,7 @@ final class BtLines {
     }
 
     /** The first row's solution of every line, into buf; returns the count. */
-    static int packBackward(SpCell c, int d, double[] buf) {
+    static int packBackward(FlowCell c, int d, double[] buf) {
         int a = axisA(d);
         int bb = axisB(d);
         int q = 0;

@@ -15,21 +15,21 @@ final class BtSweep {
     private static final int FORWARD_TAG = 40;
     private static final int BACKWARD_TAG = 50;
 
-    private final SpLayout layout;
-    private final SpCell[] cells;
+    private final MultiPartition layout;
+    private final FlowCell[] cells;
     private final double[][] cprime;
     private final BtLines algebra;
     private final double[] in;
     private final double[] out;
 
-    BtSweep(SpLayout layout, SpCell[] cells) {
+    BtSweep(MultiPartition layout, FlowCell[] cells) {
         this.layout = layout;
         this.cells = cells;
         cprime = new double[cells.length][];
         int lines = 0;
         int length = 0;
         for (int i = 0; i < cells.length; i++) {
-            SpCell c = cells[i];
+            FlowCell c = cells[i];
             cprime[i] = new double[25 * c.points];
             for (int d = 0; d < 3; d++) {
                 lines = Math.max(lines, BtLines.lines(c, d));
@@ -49,7 +49,7 @@ final class BtSweep {
         int pred = layout.predecessor[d];
         Request sending = null;
         for (int stage = 0; stage < q; stage++) {
-            SpCell c = cells[slice[stage]];
+            FlowCell c = cells[slice[stage]];
             if (stage > 0) {
                 MPI.COMM_WORLD.Irecv(in, 0, BtLines.FORWARD * BtLines.lines(c, d), MPI.DOUBLE, pred, FORWARD_TAG + d).Wait();
             }
@@ -67,7 +67,7 @@ final class BtSweep {
             sending = null;
         }
         for (int stage = q - 1; stage >= 0; stage--) {
-            SpCell c = cells[slice[stage]];
+            FlowCell c = cells[slice[stage]];
             boolean fromSuccessor = stage < q - 1;
             if (fromSuccessor) {
                 MPI.COMM_WORLD.Irecv(in, 0, BtLines.BACKWARD * BtLines.lines(c, d), MPI.DOUBLE, succ, BACKWARD_TAG + d).Wait();

@@ -7,8 +7,8 @@ import mpi.MPIException;
  * NPB SP: the scalar penta-diagonal solver. An implicit (Beam-Warming, diagonalised) time step of the
  * 3-D compressible Navier-Stokes equations with a manufactured exact solution: right hand side, then
  * three independent pentadiagonal systems per line along x, then y, then z, then the update. As in
- * NPB's MPI code the grid is cut into cells by multi-partition ({@link SpLayout}: a square number of
- * ranks), ghost faces are exchanged before each right hand side ({@link SpFaces}) and each solve is a
+ * NPB's MPI code the grid is cut into cells by multi-partition ({@link MultiPartition}: a square number of
+ * ranks), ghost faces are exchanged before each right hand side ({@link CellFaces}) and each solve is a
  * pipeline over the cells of a line ({@link SpSweep}). The error against the exact solution and the
  * norm of the final right hand side, reduced with Allreduce, are checked against NPB's values.
  *
@@ -19,16 +19,16 @@ import mpi.MPIException;
 public final class SP {
     private static final double EPSILON = 1e-8;
 
-    private final SpCell[] cells;
-    private final SpFaces faces;
+    private final FlowCell[] cells;
+    private final CellFaces faces;
     private final SpSweep sweep;
 
-    private SP(SpLayout layout, SpConstants k) {
-        cells = new SpCell[layout.q];
+    private SP(MultiPartition layout, FlowConstants k) {
+        cells = new FlowCell[layout.q];
         for (int c = 0; c < layout.q; c++) {
-            cells[c] = new SpCell(k, layout.size[c], layout.low[c], true);
+            cells[c] = new FlowCell(k, layout.size[c], layout.low[c], true);
         }
-        faces = new SpFaces(layout, cells);
+        faces = new CellFaces(layout, cells);
         sweep = new SpSweep(layout, cells);
     }
 
@@ -41,20 +41,20 @@ public final class SP {
         int niter = cls == 'S' ? 100 : 400;
         double dtRef = cls == 'S' ? 0.015 : 0.0015;
         double dt = app.length > 1 ? Npb.timeStep("SP", app[1]) : dtRef;
-        SpLayout layout = new SpLayout("SP", rank, size, n);
-        SpConstants k = new SpConstants(n, dt);
+        MultiPartition layout = new MultiPartition("SP", rank, size, n);
+        FlowConstants k = new FlowConstants(n, dt);
         SP sp = new SP(layout, k);
         if (rank == 0) {
             System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- SP Benchmark%n%n Size: %4dx%4dx%4d  (class %c)%n"
                     + " Iterations: %4d    dt: %11.7f%n Number of processes: %6d (%d cells per axis)%n",
                     n, n, n, cls, niter, dt, size, layout.q);
         }
-        for (SpCell c : sp.cells) {
+        for (FlowCell c : sp.cells) {
             c.initialize();
             c.exactForcing();
         }
         sp.adi(); // one step untimed, as NPB does, to touch all data and code
-        for (SpCell c : sp.cells) {
+        for (FlowCell c : sp.cells) {
             c.initialize();
         }
 
@@ -69,9 +69,9 @@ public final class SP {
         double[] time = {Npb.seconds() - t0};
         MPI.COMM_WORLD.Allreduce(time, 0, time, 0, 1, MPI.DOUBLE, MPI.MAX);
 
-        double[] xce = SpCell.errorNorms(sp.cells, n);
+        double[] xce = FlowCell.errorNorms(sp.cells, n);
         sp.faces.exchange(); // the right hand side of the final state
-        double[] xcr = SpCell.rhsNorms(sp.cells, n);
+        double[] xcr = FlowCell.rhsNorms(sp.cells, n);
         for (int m = 0; m < 5; m++) {
             xcr[m] /= dt;
         }
@@ -105,13 +105,13 @@ public final class SP {
     /** NPB's adi: ghost faces and right hand side, the three solves, the update. */
     private void adi() throws MPIException {
         faces.exchange();
-        for (SpCell c : cells) {
+        for (FlowCell c : cells) {
             c.txinvr();
         }
         for (int d = 0; d < 3; d++) {
             sweep.solve(d);
         }
-        for (SpCell c : cells) {
+        for (FlowCell c : cells) {
             c.add();
         }
     }

@@ -12,16 +12,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.runtime.JobResult;
 
 /**
- * NPB BT with thread ranks: class S must verify on 1, 4 and 9 ranks (1 to 3 cells per axis, so the
- * pipelined block solves and face exchanges run with one to three stages); another time step must fail
- * verification on its norms; a rank count that is not a square is refused. Class W on 4 ranks runs
- * with {@code -Dnpb.classW=true}.
+ * NPB BT with thread ranks: class S must verify on 1, 4, 9 and 16 ranks (1 to 4 cells per axis, so the
+ * pipelined block solves and face exchanges run with one to four stages; 16 ranks give cells of 3
+ * points); another time step must fail verification on its norms; a rank count that is not a square is
+ * refused. Class W on 4 ranks runs with {@code -Dnpb.classW=true}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class NpbBtTest {
 
     @ParameterizedTest(name = "BT class S, {0} ranks")
-    @ValueSource(ints = {1, 4, 9})
+    @ValueSource(ints = {1, 4, 9, 16})
     void classSVerifies(int ranks) {
         NpbKernelsTest.runOk(ranks, BT.class, "S");
     }
