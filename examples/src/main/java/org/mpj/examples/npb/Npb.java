@@ -1,5 +1,8 @@
 package org.mpj.examples.npb;
 
+import mpi.MPI;
+import mpi.MPIException;
+
 /**
  * What every kernel shares: reading the command line ({@code CLASS [SEED]}), the process-count rule
  * and the NPB-style report. A failed verification ends the program with {@link VerificationFailed}
@@ -79,5 +82,43 @@ final class Npb {
         if (!verified) {
             throw new VerificationFailed(bench + " class " + cls + ": VERIFICATION UNSUCCESSFUL");
         }
+    }
+
+    /** A time step given on the command line (SP, BT): a number in (0, 1). */
+    static double timeStep(String bench, String arg) {
+        try {
+            double dt = Double.parseDouble(arg.trim());
+            if (!(dt > 0 && dt < 1)) {
+                throw new NumberFormatException("out of range");
+            }
+            return dt;
+        } catch (NumberFormatException e) {
+            throw new MPIException(bench + ": time step '" + arg + "' must be a number in (0, 1)");
+        }
+    }
+
+    /** Sums of squares over an n^3 grid, per component, reduced over all ranks, to RMS norms as NPB takes them. */
+    static double[] rmsNorms(double[] sums, int n) throws MPIException {
+        double[] total = new double[5];
+        MPI.COMM_WORLD.Allreduce(sums, 0, total, 0, 5, MPI.DOUBLE, MPI.SUM);
+        for (int m = 0; m < 5; m++) {
+            for (int d = 0; d < 3; d++) {
+                total[m] /= n - 2;
+            }
+            total[m] = Math.sqrt(total[m]);
+        }
+        return total;
+    }
+
+    /** Appends NPB's comparison lines of five norms; returns how many are off (NaN counts as off). */
+    static int compareNorms(double[] value, double[] ref, double epsilon, StringBuilder lines) {
+        int off = 0;
+        for (int m = 0; m < 5; m++) {
+            double dif = Math.abs((value[m] - ref[m]) / ref[m]);
+            boolean ok = dif <= epsilon;
+            off += ok ? 0 : 1;
+            lines.append(String.format(" %s %2d%20.13e%20.13e%20.13e%n", ok ? "        " : "FAILURE:", m + 1, value[m], ref[m], dif));
+        }
+        return off;
     }
 }

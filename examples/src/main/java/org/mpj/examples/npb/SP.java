@@ -7,8 +7,8 @@ import mpi.MPIException;
  * NPB SP: the scalar penta-diagonal solver. An implicit (Beam-Warming, diagonalised) time step of the
  * 3-D compressible Navier-Stokes equations with a manufactured exact solution: right hand side, then
  * three independent pentadiagonal systems per line along x, then y, then z, then the update. As in
- * NPB's MPI code the grid is cut into cells by multi-partition ({@link SpLayout}: a square number of
- * ranks), ghost faces are exchanged before each right hand side ({@link SpFaces}) and each solve is a
+ * NPB's MPI code the grid is cut into cells by multi-partition ({@link MultiPartition}: a square number of
+ * ranks), ghost faces are exchanged before each right hand side ({@link CellFaces}) and each solve is a
  * pipeline over the cells of a line ({@link SpSweep}). The error against the exact solution and the
  * norm of the final right hand side, reduced with Allreduce, are checked against NPB's values.
  *
@@ -19,16 +19,16 @@ import mpi.MPIException;
 public final class SP {
     private static final double EPSILON = 1e-8;
 
-    private final SpCell[] cells;
-    private final SpFaces faces;
+    private final FlowCell[] cells;
+    private final CellFaces faces;
     private final SpSweep sweep;
 
-    private SP(SpLayout layout, SpConstants k) {
-        cells = new SpCell[layout.q];
+    private SP(MultiPartition layout, FlowConstants k) {
+        cells = new FlowCell[layout.q];
         for (int c = 0; c < layout.q; c++) {
-            cells[c] = new SpCell(k, layout.size[c], layout.low[c]);
+            cells[c] = new FlowCell(k, layout.size[c], layout.low[c], true);
         }
-        faces = new SpFaces(layout, cells);
+        faces = new CellFaces(layout, cells);
         sweep = new SpSweep(layout, cells);
     }
 
@@ -40,21 +40,21 @@ public final class SP {
         int n = cls == 'S' ? 12 : cls == 'W' ? 36 : 64;
         int niter = cls == 'S' ? 100 : 400;
         double dtRef = cls == 'S' ? 0.015 : 0.0015;
-        double dt = app.length > 1 ? timeStep(app[1]) : dtRef;
-        SpLayout layout = new SpLayout(rank, size, n);
-        SpConstants k = new SpConstants(n, dt);
+        double dt = app.length > 1 ? Npb.timeStep("SP", app[1]) : dtRef;
+        MultiPartition layout = new MultiPartition("SP", rank, size, n);
+        FlowConstants k = new FlowConstants(n, dt);
         SP sp = new SP(layout, k);
         if (rank == 0) {
             System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- SP Benchmark%n%n Size: %4dx%4dx%4d  (class %c)%n"
                     + " Iterations: %4d    dt: %11.7f%n Number of processes: %6d (%d cells per axis)%n",
                     n, n, n, cls, niter, dt, size, layout.q);
         }
-        for (SpCell c : sp.cells) {
+        for (FlowCell c : sp.cells) {
             c.initialize();
             c.exactForcing();
         }
         sp.adi(); // one step untimed, as NPB does, to touch all data and code
-        for (SpCell c : sp.cells) {
+        for (FlowCell c : sp.cells) {
             c.initialize();
         }
 
@@ -69,9 +69,9 @@ public final class SP {
         double[] time = {Npb.seconds() - t0};
         MPI.COMM_WORLD.Allreduce(time, 0, time, 0, 1, MPI.DOUBLE, MPI.MAX);
 
-        double[] xce = sp.errorNorms(n);
+        double[] xce = FlowCell.errorNorms(sp.cells, n);
         sp.faces.exchange(); // the right hand side of the final state
-        double[] xcr = sp.rhsNorms(n);
+        double[] xcr = FlowCell.rhsNorms(sp.cells, n);
         for (int m = 0; m < 5; m++) {
             xcr[m] /= dt;
         }
@@ -79,9 +79,9 @@ public final class SP {
         double[] xceRef = errorReference(cls);
         int off = 0;
         StringBuilder lines = new StringBuilder(" Comparison of RMS-norms of residual\n");
-        off += compare(xcr, xcrRef, lines);
+        off += Npb.compareNorms(xcr, xcrRef, EPSILON, lines);
         lines.append(" Comparison of RMS-norms of solution error\n");
-        off += compare(xce, xceRef, lines);
+        off += Npb.compareNorms(xce, xceRef, EPSILON, lines);
         boolean dtOk = Math.abs(dt - dtRef) <= EPSILON;
         boolean verified = off == 0 && dtOk;
         if (rank == 0) {
@@ -105,68 +105,14 @@ public final class SP {
     /** NPB's adi: ghost faces and right hand side, the three solves, the update. */
     private void adi() throws MPIException {
         faces.exchange();
-        for (SpCell c : cells) {
+        for (FlowCell c : cells) {
             c.txinvr();
         }
         for (int d = 0; d < 3; d++) {
             sweep.solve(d);
         }
-        for (SpCell c : cells) {
+        for (FlowCell c : cells) {
             c.add();
-        }
-    }
-
-    /** RMS of u minus the exact solution, per component, over the whole grid. */
-    private double[] errorNorms(int n) throws MPIException {
-        double[] sums = new double[5];
-        for (SpCell c : cells) {
-            c.addErrorSquares(sums);
-        }
-        return rms(sums, n);
-    }
-
-    /** RMS of the right hand side, per component, over the points inside the boundary. */
-    private double[] rhsNorms(int n) throws MPIException {
-        double[] sums = new double[5];
-        for (SpCell c : cells) {
-            c.addRhsSquares(sums);
-        }
-        return rms(sums, n);
-    }
-
-    private static double[] rms(double[] sums, int n) throws MPIException {
-        double[] total = new double[5];
-        MPI.COMM_WORLD.Allreduce(sums, 0, total, 0, 5, MPI.DOUBLE, MPI.SUM);
-        for (int m = 0; m < 5; m++) {
-            for (int d = 0; d < 3; d++) {
-                total[m] /= n - 2;
-            }
-            total[m] = Math.sqrt(total[m]);
-        }
-        return total;
-    }
-
-    /** Appends NPB's comparison lines; returns how many norms are off (NaN counts as off). */
-    private static int compare(double[] value, double[] ref, StringBuilder lines) {
-        int off = 0;
-        for (int m = 0; m < 5; m++) {
-            double dif = Math.abs((value[m] - ref[m]) / ref[m]);
-            boolean ok = dif <= EPSILON;
-            off += ok ? 0 : 1;
-            lines.append(String.format(" %s %2d%20.13e%20.13e%20.13e%n", ok ? "        " : "FAILURE:", m + 1, value[m], ref[m], dif));
-        }
-        return off;
-    }
-
-    private static double timeStep(String arg) {
-        try {
-            double dt = Double.parseDouble(arg.trim());
-            if (!(dt > 0 && dt < 1)) {
-                throw new NumberFormatException("out of range");
-            }
-            return dt;
-        } catch (NumberFormatException e) {
-            throw new MPIException("SP: time step '" + arg + "' must be a number in (0, 1)");
         }
     }
 

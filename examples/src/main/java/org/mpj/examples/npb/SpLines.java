@@ -27,20 +27,20 @@ final class SpLines {
     }
 
     /** Lines of cell c along axis d. */
-    static int lines(SpCell c, int d) {
+    static int lines(FlowCell c, int d) {
         int a = axisA(d);
         int b = axisB(d);
         return (c.hi[a] - c.lo[a]) * (c.hi[b] - c.lo[b]);
     }
 
     /** Point of the line's first cell point (position 0 along d). */
-    private static int lineBase(SpCell c, int d, int ia, int ib) {
+    private static int lineBase(FlowCell c, int d, int ia, int ib) {
         return c.pt(0, 0, 0) + ia * c.stride[axisA(d)] + ib * c.stride[axisB(d)];
     }
 
     /** NPB's lhsx/lhsy/lhsz: the three operators on the rows that are not on the boundary. */
-    static void build(SpCell c, int d) {
-        SpConstants k = c.k;
+    static void build(FlowCell c, int d) {
+        FlowConstants k = c.k;
         int a = axisA(d);
         int b = axisB(d);
         int s = c.stride[d];
@@ -122,15 +122,15 @@ final class SpLines {
     }
 
     /** NPB's rhon (rhoq, rhos): the largest diffusion coefficient at point p. */
-    private static double diffusion(SpCell c, int d, int p) {
-        SpConstants k = c.k;
+    private static double diffusion(FlowCell c, int d, int p) {
+        FlowConstants k = c.k;
         double[] w = k.lhsDiffusion[d];
         double ru1 = k.c3c4 * c.rhoI[p];
         return Math.max(Math.max(w[0] + k.con43 * ru1, w[1] + k.c1c5 * ru1), Math.max(w[2] + ru1, w[3]));
     }
 
     /** Rows 0 and 1 of every line lose their terms in the predecessor cell's last two rows (from buf). */
-    static void applyPredecessor(SpCell c, int d, double[] buf) {
+    static void applyPredecessor(FlowCell c, int d, double[] buf) {
         int a = axisA(d);
         int b = axisB(d);
         int s = c.stride[d];
@@ -145,7 +145,7 @@ final class SpLines {
         }
     }
 
-    private static void applyPredecessor(SpCell c, int p0, int p1, int op, int m0, int mc, double[] buf, int q) {
+    private static void applyPredecessor(FlowCell c, int p0, int p1, int op, int m0, int mc, double[] buf, int q) {
         double[] lhs = c.lhs;
         double[] rhs = c.rhs;
         int l0 = 15 * p0 + 5 * op;
@@ -174,7 +174,7 @@ final class SpLines {
     }
 
     /** Forward elimination along every line of the cell, rows 0..n-1 (the boundary rows are identities). */
-    static void eliminate(SpCell c, int d) {
+    static void eliminate(FlowCell c, int d) {
         int a = axisA(d);
         int b = axisB(d);
         int s = c.stride[d];
@@ -189,7 +189,7 @@ final class SpLines {
         }
     }
 
-    private static void eliminate(SpCell c, int base, int s, int len, int op, int m0, int mc) {
+    private static void eliminate(FlowCell c, int base, int s, int len, int op, int m0, int mc) {
         double[] lhs = c.lhs;
         double[] rhs = c.rhs;
         for (int i = 0; i < len - 2; i++) {
@@ -234,7 +234,7 @@ final class SpLines {
     }
 
     /** The last two eliminated rows of every line into buf, for the successor cell; returns the count. */
-    static int packForward(SpCell c, int d, double[] buf) {
+    static int packForward(FlowCell c, int d, double[] buf) {
         int a = axisA(d);
         int b = axisB(d);
         int s = c.stride[d];
@@ -251,7 +251,7 @@ final class SpLines {
         return q;
     }
 
-    private static int packRows(SpCell c, int p, int p1, int op, int m0, int mc, double[] buf, int q) {
+    private static int packRows(FlowCell c, int p, int p1, int op, int m0, int mc, double[] buf, int q) {
         for (int row = p; ; row = p1) {
             int l = 15 * row + 5 * op;
             buf[q++] = c.lhs[l + 3];
@@ -269,7 +269,7 @@ final class SpLines {
      * Back substitution along every line; with a successor, its first two solved rows (from buf) close
      * the cell's last two rows first.
      */
-    static void substitute(SpCell c, int d, double[] buf, boolean fromSuccessor) {
+    static void substitute(FlowCell c, int d, double[] buf, boolean fromSuccessor) {
         int a = axisA(d);
         int b = axisB(d);
         int s = c.stride[d];
@@ -314,7 +314,7 @@ final class SpLines {
     }
 
     /** The first two solved rows of every line into buf, for the predecessor cell; returns the count. */
-    static int packBackward(SpCell c, int d, double[] buf) {
+    static int packBackward(FlowCell c, int d, double[] buf) {
         int a = axisA(d);
         int b = axisB(d);
         int s = c.stride[d];

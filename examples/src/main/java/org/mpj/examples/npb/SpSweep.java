@@ -15,16 +15,16 @@ final class SpSweep {
     private static final int FORWARD_TAG = 20;
     private static final int BACKWARD_TAG = 30;
 
-    private final SpLayout layout;
-    private final SpCell[] cells;
+    private final MultiPartition layout;
+    private final FlowCell[] cells;
     private final double[] in;
     private final double[] out;
 
-    SpSweep(SpLayout layout, SpCell[] cells) {
+    SpSweep(MultiPartition layout, FlowCell[] cells) {
         this.layout = layout;
         this.cells = cells;
         int lines = 0;
-        for (SpCell c : cells) {
+        for (FlowCell c : cells) {
             for (int d = 0; d < 3; d++) {
                 lines = Math.max(lines, SpLines.lines(c, d));
             }
@@ -41,7 +41,7 @@ final class SpSweep {
         int pred = layout.predecessor[d];
         Request sending = null;
         for (int stage = 0; stage < q; stage++) {
-            SpCell c = cells[slice[stage]];
+            FlowCell c = cells[slice[stage]];
             if (stage > 0) {
                 Request r = MPI.COMM_WORLD.Irecv(in, 0, SpLines.FORWARD * SpLines.lines(c, d), MPI.DOUBLE, pred, FORWARD_TAG + d);
                 SpLines.build(c, d);
@@ -64,7 +64,7 @@ final class SpSweep {
             sending = null;
         }
         for (int stage = q - 1; stage >= 0; stage--) {
-            SpCell c = cells[slice[stage]];
+            FlowCell c = cells[slice[stage]];
             boolean fromSuccessor = stage < q - 1;
             if (fromSuccessor) {
                 MPI.COMM_WORLD.Irecv(in, 0, SpLines.BACKWARD * SpLines.lines(c, d), MPI.DOUBLE, succ, BACKWARD_TAG + d).Wait();

@@ -1,18 +1,19 @@
 package org.mpj.examples.npb;
 
 import java.util.Arrays;
+import mpi.MPIException;
 
 /**
- * One cell of the SP grid and the work on it that needs no neighbour: initial state, forcing term, right
- * hand side, the changes of variables around the three solves (NPB's txinvr, ninvr, pinvr, tzetar), the
- * update and the norms. A cell holds its points plus two ghost layers per side, filled from the
- * neighbouring cells by {@link SpFaces}. Arrays are flat, point-major: a point's five components (or
+ * One cell of the SP and BT grid and the work on it that needs no neighbour: initial state, forcing
+ * term, right hand side, the update and the norms (the same in both), and SP's changes of variables around
+ * its three solves (NPB's txinvr, ninvr, pinvr, tzetar). A cell holds its points plus two ghost layers per side, filled from the
+ * neighbouring cells by {@link CellFaces}. Arrays are flat, point-major: a point's five components (or
  * fifteen coefficients of the implicit operator) lie together.
  */
-final class SpCell {
+final class FlowCell {
     static final int GHOST = 2;
 
-    final SpConstants k;
+    final FlowConstants k;
     final int[] n = new int[3];      // points per axis
     final int[] low = new int[3];    // global index of the first point per axis
     final int[] lo = new int[3];     // first point updated per axis (1 at the grid's low boundary)
@@ -25,7 +26,7 @@ final class SpCell {
     final double[] u;        // conserved variables, 5 per point
     final double[] rhs;      // right hand side, then the update, 5 per point
     final double[] forcing;  // 5 per point
-    final double[] lhs;      // three pentadiagonal operators (a, b, c, d, e), 15 per point
+    final double[] lhs;      // SP's three pentadiagonal operators (a, b, c, d, e), 15 per point; null for BT
     final double[] rhoI;     // 1 / density
     final double[] square;   // kinetic energy density
     final double[] qs;       // square / density
@@ -33,7 +34,8 @@ final class SpCell {
     final double[] ainv;     // 1 / speed
     final double[][] vel;    // velocity along x, y, z
 
-    SpCell(SpConstants k, int[] size, int[] lowIndex) {
+    /** A cell of size points starting at global index lowIndex; pentadiagonal: with SP's operators. */
+    FlowCell(FlowConstants k, int[] size, int[] lowIndex, boolean pentadiagonal) {
         this.k = k;
         for (int d = 0; d < 3; d++) {
             n[d] = size[d];
@@ -50,7 +52,7 @@ final class SpCell {
         u = new double[5 * points];
         rhs = new double[5 * points];
         forcing = new double[5 * points];
-        lhs = new double[15 * points];
+        lhs = pentadiagonal ? new double[15 * points] : null;
         rhoI = new double[points];
         square = new double[points];
         qs = new double[points];
@@ -58,7 +60,7 @@ final class SpCell {
         ainv = new double[points];
         vel = new double[][] {new double[points], new double[points], new double[points]};
         // Rows that are never solved for (the grid's boundary) stay identity rows of all three operators.
-        for (int p = 0; p < points; p++) {
+        for (int p = 0; lhs != null && p < points; p++) {
             lhs[15 * p + 2] = 1.0;
             lhs[15 * p + 7] = 1.0;
             lhs[15 * p + 12] = 1.0;
@@ -94,23 +96,23 @@ final class SpCell {
                     // On the boundary: exact. NPB writes the x faces, then y, then z, each with its own
                     // coordinate exactly 0 or 1; where faces meet, the last one written holds.
                     if (gl == 0 || gl == last) {
-                        SpConstants.exact(xi, eta, gl == 0 ? 0.0 : 1.0, u, o);
+                        FlowConstants.exact(xi, eta, gl == 0 ? 0.0 : 1.0, u, o);
                         continue;
                     }
                     if (gj == 0 || gj == last) {
-                        SpConstants.exact(xi, gj == 0 ? 0.0 : 1.0, zeta, u, o);
+                        FlowConstants.exact(xi, gj == 0 ? 0.0 : 1.0, zeta, u, o);
                         continue;
                     }
                     if (gi == 0 || gi == last) {
-                        SpConstants.exact(gi == 0 ? 0.0 : 1.0, eta, zeta, u, o);
+                        FlowConstants.exact(gi == 0 ? 0.0 : 1.0, eta, zeta, u, o);
                         continue;
                     }
-                    SpConstants.exact(0.0, eta, zeta, face, 0);
-                    SpConstants.exact(1.0, eta, zeta, face, 5);
-                    SpConstants.exact(xi, 0.0, zeta, face, 10);
-                    SpConstants.exact(xi, 1.0, zeta, face, 15);
-                    SpConstants.exact(xi, eta, 0.0, face, 20);
-                    SpConstants.exact(xi, eta, 1.0, face, 25);
+                    FlowConstants.exact(0.0, eta, zeta, face, 0);
+                    FlowConstants.exact(1.0, eta, zeta, face, 5);
+                    FlowConstants.exact(xi, 0.0, zeta, face, 10);
+                    FlowConstants.exact(xi, 1.0, zeta, face, 15);
+                    FlowConstants.exact(xi, eta, 0.0, face, 20);
+                    FlowConstants.exact(xi, eta, 1.0, face, 25);
                     for (int m = 0; m < 5; m++) {
                         double px = xi * face[5 + m] + (1.0 - xi) * face[m];
                         double py = eta * face[15 + m] + (1.0 - eta) * face[10 + m];
@@ -131,7 +133,7 @@ final class SpCell {
         for (int l = -GHOST; l < n[2] + GHOST; l++) {
             for (int j = -GHOST; j < n[1] + GHOST; j++) {
                 for (int i = -GHOST; i < n[0] + GHOST; i++) {
-                    SpConstants.exact((low[0] + i) * k.dnm1, (low[1] + j) * k.dnm1, (low[2] + l) * k.dnm1,
+                    FlowConstants.exact((low[0] + i) * k.dnm1, (low[1] + j) * k.dnm1, (low[2] + l) * k.dnm1,
                             ue, 5 * pt(i, j, l));
                 }
             }
@@ -361,7 +363,7 @@ final class SpCell {
         for (int l = 0; l < n[2]; l++) {
             for (int j = 0; j < n[1]; j++) {
                 for (int i = 0; i < n[0]; i++) {
-                    SpConstants.exact((low[0] + i) * k.dnm1, (low[1] + j) * k.dnm1, (low[2] + l) * k.dnm1, exact, 0);
+                    FlowConstants.exact((low[0] + i) * k.dnm1, (low[1] + j) * k.dnm1, (low[2] + l) * k.dnm1, exact, 0);
                     int o = 5 * pt(i, j, l);
                     for (int m = 0; m < 5; m++) {
                         double e = u[o + m] - exact[m];
@@ -383,5 +385,23 @@ final class SpCell {
                 }
             }
         }
+    }
+
+    /** RMS of u minus the exact solution, per component, over the whole grid (all ranks' cells). */
+    static double[] errorNorms(FlowCell[] cells, int n) throws MPIException {
+        double[] sums = new double[5];
+        for (FlowCell c : cells) {
+            c.addErrorSquares(sums);
+        }
+        return Npb.rmsNorms(sums, n);
+    }
+
+    /** RMS of the right hand side, per component, over the points inside the boundary (all ranks' cells). */
+    static double[] rhsNorms(FlowCell[] cells, int n) throws MPIException {
+        double[] sums = new double[5];
+        for (FlowCell c : cells) {
+            c.addRhsSquares(sums);
+        }
+        return Npb.rmsNorms(sums, n);
     }
 }

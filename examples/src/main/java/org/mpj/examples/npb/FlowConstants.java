@@ -1,11 +1,11 @@
 package org.mpj.examples.npb;
 
 /**
- * The constants of NPB SP (its set_constants) for an n^3 grid and time step dt, and the exact solution
- * that the initial state, the forcing term and the error norm are built from. Quantities that NPB names
- * once per axis (tx1, ty1, tz1...) are arrays indexed by axis 0, 1, 2.
+ * The constants of NPB SP and BT (their set_constants, BT's a subset of SP's) for an n^3 grid and time
+ * step dt, and the exact solution that the initial state, the forcing term and the error norm are built
+ * from. Quantities that NPB names once per axis (tx1, ty1, tz1...) are arrays indexed by axis 0, 1, 2.
  */
-final class SpConstants {
+final class FlowConstants {
     /** Coefficients of the exact solution: a polynomial of degree 4 in each coordinate, per component. */
     private static final double[][] CE = {
         {2.0, 0.0, 0.0, 4.0, 5.0, 3.0, 0.5, 0.02, 0.01, 0.03, 0.5, 0.4, 0.3},
@@ -45,7 +45,7 @@ final class SpConstants {
     /** The four candidates of the implicit operator's diffusion bound (NPB's rhon/rhoq/rhos), per axis. */
     final double[][] lhsDiffusion = new double[3][4];
 
-    SpConstants(int n, double dt) {
+    FlowConstants(int n, double dt) {
         this.n = n;
         this.dt = dt;
         double[] dx = {0.75, 0.75, 0.75, 0.75, 0.75};

@@ -9,7 +9,7 @@ import mpi.MPIException;
  * all ranks work at every stage of a sweep. The next cell along x is held by rank (i+1, j), along y by
  * (i, j+1), along z by (i-1, j+1): each rank has one successor and one predecessor per axis.
  */
-final class SpLayout {
+final class MultiPartition {
     final int q;                              // cells per axis, and cells per rank
     final int[][] coord;                      // coord[c][d]: cell c's place along axis d, 0..q-1
     final int[][] size;                       // size[c][d]: points of cell c along axis d
@@ -18,13 +18,13 @@ final class SpLayout {
     final int[] successor = new int[3];
     final int[] predecessor = new int[3];
 
-    SpLayout(int rank, int ranks, int n) {
+    MultiPartition(String bench, int rank, int ranks, int n) {
         q = (int) Math.round(Math.sqrt(ranks));
         if (q * q != ranks) {
-            throw new MPIException("SP needs a square number of ranks (1, 4, 9, 16, ...), got " + ranks);
+            throw new MPIException(bench + " needs a square number of ranks (1, 4, 9, 16, ...), got " + ranks);
         }
         if (n / q < 3) {
-            throw new MPIException("SP: a " + n + "^3 grid is too small for " + ranks
+            throw new MPIException(bench + ": a " + n + "^3 grid is too small for " + ranks
                     + " ranks: cells need at least 3 points per axis (at most " + (n / 3) * (n / 3) + " ranks)");
         }
         int i = rank % q;

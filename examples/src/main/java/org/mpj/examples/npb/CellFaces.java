@@ -5,26 +5,26 @@ import mpi.MPIException;
 import mpi.Request;
 
 /**
- * NPB's copy_faces: every cell's two ghost layers on each side are filled from the neighbouring cell,
- * then the right hand side is computed. All of a rank's cells that have a neighbour on the same side
- * find it on the same rank (the layout's successor or predecessor along that axis), so one message per
- * side carries the faces of all of them: six sends and six receives per exchange.
+ * NPB's copy_faces (SP and BT): every cell's two ghost layers on each side are filled from the
+ * neighbouring cell, then the right hand side is computed. All of a rank's cells that have a neighbour
+ * on the same side find it on the same rank (the layout's successor or predecessor along that axis), so
+ * one message per side carries the faces of all of them: six sends and six receives per exchange.
  */
-final class SpFaces {
+final class CellFaces {
     private static final int TAG = 10;
 
-    private final SpLayout layout;
-    private final SpCell[] cells;
+    private final MultiPartition layout;
+    private final FlowCell[] cells;
     private final double[][] send = new double[6][];
     private final double[][] recv = new double[6][];
     private final Request[] requests = new Request[12];
 
-    SpFaces(SpLayout layout, SpCell[] cells) {
+    CellFaces(MultiPartition layout, FlowCell[] cells) {
         this.layout = layout;
         this.cells = cells;
         for (int d = 0; d < 3; d++) {
             int count = 0;
-            for (SpCell c : cells) {
+            for (FlowCell c : cells) {
                 count += faceSize(c, d);
             }
             for (int side = 0; side < 2; side++) {
@@ -35,7 +35,7 @@ final class SpFaces {
     }
 
     /** Values in two layers of cell c across axis d. */
-    private static int faceSize(SpCell c, int d) {
+    private static int faceSize(FlowCell c, int d) {
         return 2 * 5 * c.n[0] * c.n[1] * c.n[2] / c.n[d];
     }
 
@@ -84,13 +84,13 @@ final class SpFaces {
                 }
             }
         }
-        for (SpCell c : cells) {
+        for (FlowCell c : cells) {
             c.computeRhs();
         }
     }
 
     /** Copies layers first and first+1 across axis d of c's u to (out) or from buf at q; returns the new q. */
-    private static int copyLayers(SpCell c, int d, int first, double[] buf, int q, boolean out) {
+    private static int copyLayers(FlowCell c, int d, int first, double[] buf, int q, boolean out) {
         int x0 = d == 0 ? first : 0;
         int run = 5 * (d == 0 ? 2 : c.n[0]); // points along x lie together
         int j0 = d == 1 ? first : 0;
