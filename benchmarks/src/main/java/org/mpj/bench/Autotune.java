@@ -26,6 +26,7 @@ import org.mpj.bench.tune.SuiteJob;
 import org.mpj.bench.tune.TableBuilder;
 import org.mpj.bench.tune.TableFiles;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Placement;
 import org.mpj.coll.select.Table;
 
 /**
@@ -216,13 +217,21 @@ public final class Autotune {
         return rows;
     }
 
+    /**
+     * Where the measured ranks sit: threads of one JVM (one node) on shm, a node each on tcp. Only the
+     * algorithms a table rule may select there are measured.
+     */
+    private Placement placement() {
+        return dev.equals("tcp") ? Placement.NODE_PER_RANK : Placement.ONE_NODE;
+    }
+
     private void exhaustive() {
         long t0 = System.nanoTime();
-        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k).size()).sum() * ranks.size() * rounds;
+        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k, placement()).size()).sum() * ranks.size() * rounds;
         List<Row> all = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             for (String key : primitives) {
-                for (String alg : Catalog.names(key)) {
+                for (String alg : Catalog.names(key, placement())) {
                     for (int p : ranks) {
                         all.addAll(measure(key, alg, p, sizesSpec, Map.of("mpj.coll." + key, alg)));
                     }
@@ -249,7 +258,7 @@ public final class Autotune {
         for (String key : primitives) {
             for (int p : ranks) {
                 // A barrier has one size, 0 bytes.
-                plans.put(key + "." + p, ModelSeed.plan(costs, key, p, key.equals("barrier") ? new long[] {0} : sizes, Catalog.names(key)));
+                plans.put(key + "." + p, ModelSeed.plan(costs, key, p, key.equals("barrier") ? new long[] {0} : sizes, Catalog.names(key, placement())));
             }
         }
         jobsTotal = plans.values().stream().mapToInt(pl -> pl.measure().size()).sum() * rounds;
@@ -344,12 +353,12 @@ public final class Autotune {
 
     private void verify() {
         Table tuned = TableFiles.read(table);
-        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k).size() + 2).sum() * ranks.size() * rounds;
+        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k, placement()).size() + 2).sum() * ranks.size() * rounds;
         List<Row> all = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             for (String key : primitives) {
                 for (int p : ranks) {
-                    for (String alg : Catalog.names(key)) {
+                    for (String alg : Catalog.names(key, placement())) {
                         all.addAll(measure(key, alg, p, sizesSpec, Map.of("mpj.coll." + key, alg)));
                     }
                     all.addAll(measure(key, "tuned", p, sizesSpec, Map.of("mpj.coll.table", table.toAbsolutePath().toString())));

@@ -218,6 +218,24 @@ public final class Catalog {
         return p == null ? List.of() : new ArrayList<>(ALGORITHMS.get(p).keySet());
     }
 
+    /**
+     * Names of the algorithms a table rule may select for a communicator placed so, default first:
+     * what an autotuning run on that placement should measure (a hierarchical algorithm measured on
+     * one node would only measure its fallback, and its rule would not apply there).
+     */
+    public static List<String> names(String key, Placement placement) {
+        Primitive p = Primitive.ofKey(key);
+        List<String> names = new ArrayList<>();
+        if (p != null) {
+            for (Map.Entry<String, Object> e : ALGORITHMS.get(p).entrySet()) {
+                if (appliesTo(e.getValue(), placement)) {
+                    names.add(e.getKey());
+                }
+            }
+        }
+        return names;
+    }
+
     static List<String> names(Primitive p) {
         return new ArrayList<>(ALGORITHMS.get(p).keySet());
     }

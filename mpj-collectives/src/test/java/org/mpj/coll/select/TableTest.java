@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mpj.core.Config;
 import org.mpj.core.MpjException;
@@ -125,5 +126,19 @@ class TableTest {
     @Test
     void theDefaultTableParses() {
         Selector.configure(Config.withOverrides(Map.of()));
+    }
+
+    @Test
+    @Timeout(10)
+    void eachPlacementListsTheAlgorithmsItsRulesMaySelect() {
+        List<String> oneNode = Catalog.names("bcast", Placement.ONE_NODE);
+        List<String> nodes = Catalog.names("bcast", Placement.SEVERAL_NODES);
+        List<String> perRank = Catalog.names("bcast", Placement.NODE_PER_RANK);
+        assertEquals(Catalog.names("bcast").get(0), oneNode.get(0), "the default comes first");
+        assertTrue(oneNode.contains("shared") && !oneNode.contains("hierarchical"), "one node: " + oneNode);
+        assertTrue(nodes.contains("hierarchical") && !nodes.contains("shared"), "several nodes: " + nodes);
+        assertTrue(!perRank.contains("hierarchical") && !perRank.contains("shared") && perRank.contains("MST"),
+                "a node per rank: " + perRank);
+        assertTrue(Catalog.names("nonsense", Placement.ONE_NODE).isEmpty());
     }
 }
