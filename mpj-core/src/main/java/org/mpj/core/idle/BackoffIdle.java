@@ -22,12 +22,12 @@ import org.mpj.core.Config;
  */
 public final class BackoffIdle {
     /**
-     * A hand-off between spinning ranks lands within a few hundred passes; spinning longer only
-     * keeps the JVM's compiler and collector threads off the cores (NPB CG class S, 2 ranks on 2
-     * cores: 0.22-0.30 s with 20000 spins, 0.15 s with 2000, 0.11-0.12 s with 200; ping-pong
-     * latency the same).
+     * Spinning must outlast a parked partner's wake-up (tens of microseconds), or two ranks that
+     * once parked keep parking: with 200 spins a ping-pong settled at 6-8 us per hop instead of
+     * 0.4-0.7. Spinning much longer keeps the JVM's compiler and collector threads off the cores:
+     * NPB CG class S, 2 ranks on 2 cores, took 0.22-0.30 s with 20000 spins and 0.15 s with 2000.
      */
-    public static final int DEFAULT_MAX_SPINS = 200;
+    public static final int DEFAULT_MAX_SPINS = 2000;
     public static final int DEFAULT_MAX_SPINS_OVERSUBSCRIBED = 0;
     public static final int DEFAULT_MAX_YIELDS = 100;
     public static final long DEFAULT_MIN_PARK_NS = 10_000;
