@@ -1,6 +1,5 @@
 package org.mpj.examples.npb;
 
-import mpi.MPI;
 import mpi.MPIException;
 
 /**
@@ -16,91 +15,21 @@ import mpi.MPIException;
  *
  * A second argument replaces the class's time step, which must make verification fail.
  */
-public final class BT {
-    private static final double EPSILON = 1e-8;
-
-    private final FlowCell[] cells;
-    private final CellFaces faces;
+public final class BT extends FlowBenchmark {
     private final BtSweep sweep;
 
     private BT(MultiPartition layout, FlowConstants k) {
-        cells = new FlowCell[layout.q];
-        for (int c = 0; c < layout.q; c++) {
-            cells[c] = new FlowCell(k, layout.size[c], layout.low[c], false);
-        }
-        faces = new CellFaces(layout, cells);
+        super(layout, k, false);
         sweep = new BtSweep(layout, cells);
     }
 
     public static void main(String[] args) throws MPIException {
-        String[] app = MPI.Init(args);
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
-        char cls = Npb.problemClass("BT", app, "SWA");
-        int n = cls == 'S' ? 12 : cls == 'W' ? 24 : 64;
-        int niter = cls == 'S' ? 60 : 200;
-        double dtRef = cls == 'S' ? 0.010 : 0.0008;
-        double dt = app.length > 1 ? Npb.timeStep("BT", app[1]) : dtRef;
-        MultiPartition layout = new MultiPartition("BT", rank, size, n);
-        BT bt = new BT(layout, new FlowConstants(n, dt));
-        if (rank == 0) {
-            System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- BT Benchmark%n%n Size: %4dx%4dx%4d  (class %c)%n"
-                    + " Iterations: %4d    dt: %11.7f%n Number of processes: %6d (%d cells per axis)%n",
-                    n, n, n, cls, niter, dt, size, layout.q);
-        }
-        for (FlowCell c : bt.cells) {
-            c.initialize();
-            c.exactForcing();
-        }
-        bt.adi(); // one step untimed, as NPB does, to touch all data and code
-        for (FlowCell c : bt.cells) {
-            c.initialize();
-        }
-
-        MPI.COMM_WORLD.Barrier();
-        double t0 = Npb.seconds();
-        for (int step = 1; step <= niter; step++) {
-            if (rank == 0 && (step % 20 == 0 || step == 1 || step == niter)) {
-                System.out.printf(" Time step %4d%n", step);
-            }
-            bt.adi();
-        }
-        double[] time = {Npb.seconds() - t0};
-        MPI.COMM_WORLD.Allreduce(time, 0, time, 0, 1, MPI.DOUBLE, MPI.MAX);
-
-        double[] xce = FlowCell.errorNorms(bt.cells, n);
-        bt.faces.exchange(); // the right hand side of the final state
-        double[] xcr = FlowCell.rhsNorms(bt.cells, n);
-        for (int m = 0; m < 5; m++) {
-            xcr[m] /= dt;
-        }
-        int off = 0;
-        StringBuilder lines = new StringBuilder(" Comparison of RMS-norms of residual\n");
-        off += Npb.compareNorms(xcr, residualReference(cls), EPSILON, lines);
-        lines.append(" Comparison of RMS-norms of solution error\n");
-        off += Npb.compareNorms(xce, errorReference(cls), EPSILON, lines);
-        boolean dtOk = Math.abs(dt - dtRef) <= EPSILON;
-        boolean verified = off == 0 && dtOk;
-        if (rank == 0) {
-            System.out.printf(" Verification being performed for class %c%n accuracy setting for epsilon = %20.13e%n",
-                    cls, EPSILON);
-            if (!dtOk) {
-                System.out.printf(" DT does not match the reference value of %15.8e%n", dtRef);
-            }
-            System.out.print(lines);
-            double mflops = (3478.8 * Math.pow(n, 3) - 17655.7 * n * (double) n + 28023.7 * n)
-                    * niter / (time[0] * 1e6);
-            Npb.report("BT", cls, n + "x" + n + "x" + n, niter, time[0], mflops, size, "floating point", verified);
-        }
-        MPI.Finalize();
-        if (!verified) {
-            throw new VerificationFailed("BT class " + cls + ": VERIFICATION UNSUCCESSFUL: " + off
-                    + " of 10 norms off by more than " + EPSILON + (dtOk ? "" : "; dt " + dt + " is not the class's " + dtRef));
-        }
+        run("BT", args, BT::problem, BT::new);
     }
 
     /** NPB's adi: ghost faces and right hand side, the three block solves, the update. */
-    private void adi() throws MPIException {
+    @Override
+    void adi() throws MPIException {
         faces.exchange();
         for (int d = 0; d < 3; d++) {
             sweep.solve(d);
@@ -108,6 +37,15 @@ public final class BT {
         for (FlowCell c : cells) {
             c.add();
         }
+    }
+
+    /** NPB 3.x's numbers for class {@code cls}. */
+    static Problem problem(char cls) {
+        int n = cls == 'S' ? 12 : cls == 'W' ? 24 : 64;
+        int niter = cls == 'S' ? 60 : 200;
+        double dtRef = cls == 'S' ? 0.010 : 0.0008;
+        double[] mflopCubic = {3478.8, -17655.7, 28023.7, 0};
+        return new Problem(cls, n, niter, dtRef, residualReference(cls), errorReference(cls), mflopCubic);
     }
 
     /** NPB 3.x's xcrref for BT: RMS norms of the final right hand side divided by dt. */

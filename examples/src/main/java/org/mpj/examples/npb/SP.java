@@ -1,6 +1,5 @@
 package org.mpj.examples.npb;
 
-import mpi.MPI;
 import mpi.MPIException;
 
 /**
@@ -16,94 +15,21 @@ import mpi.MPIException;
  *
  * A second argument replaces the class's time step, which must make verification fail.
  */
-public final class SP {
-    private static final double EPSILON = 1e-8;
-
-    private final FlowCell[] cells;
-    private final CellFaces faces;
+public final class SP extends FlowBenchmark {
     private final SpSweep sweep;
 
     private SP(MultiPartition layout, FlowConstants k) {
-        cells = new FlowCell[layout.q];
-        for (int c = 0; c < layout.q; c++) {
-            cells[c] = new FlowCell(k, layout.size[c], layout.low[c], true);
-        }
-        faces = new CellFaces(layout, cells);
+        super(layout, k, true);
         sweep = new SpSweep(layout, cells);
     }
 
     public static void main(String[] args) throws MPIException {
-        String[] app = MPI.Init(args);
-        int rank = MPI.COMM_WORLD.Rank();
-        int size = MPI.COMM_WORLD.Size();
-        char cls = Npb.problemClass("SP", app, "SWA");
-        int n = cls == 'S' ? 12 : cls == 'W' ? 36 : 64;
-        int niter = cls == 'S' ? 100 : 400;
-        double dtRef = cls == 'S' ? 0.015 : 0.0015;
-        double dt = app.length > 1 ? Npb.timeStep("SP", app[1]) : dtRef;
-        MultiPartition layout = new MultiPartition("SP", rank, size, n);
-        FlowConstants k = new FlowConstants(n, dt);
-        SP sp = new SP(layout, k);
-        if (rank == 0) {
-            System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- SP Benchmark%n%n Size: %4dx%4dx%4d  (class %c)%n"
-                    + " Iterations: %4d    dt: %11.7f%n Number of processes: %6d (%d cells per axis)%n",
-                    n, n, n, cls, niter, dt, size, layout.q);
-        }
-        for (FlowCell c : sp.cells) {
-            c.initialize();
-            c.exactForcing();
-        }
-        sp.adi(); // one step untimed, as NPB does, to touch all data and code
-        for (FlowCell c : sp.cells) {
-            c.initialize();
-        }
-
-        MPI.COMM_WORLD.Barrier();
-        double t0 = Npb.seconds();
-        for (int step = 1; step <= niter; step++) {
-            if (rank == 0 && (step % 20 == 0 || step == 1)) {
-                System.out.printf(" Time step %4d%n", step);
-            }
-            sp.adi();
-        }
-        double[] time = {Npb.seconds() - t0};
-        MPI.COMM_WORLD.Allreduce(time, 0, time, 0, 1, MPI.DOUBLE, MPI.MAX);
-
-        double[] xce = FlowCell.errorNorms(sp.cells, n);
-        sp.faces.exchange(); // the right hand side of the final state
-        double[] xcr = FlowCell.rhsNorms(sp.cells, n);
-        for (int m = 0; m < 5; m++) {
-            xcr[m] /= dt;
-        }
-        double[] xcrRef = residualReference(cls);
-        double[] xceRef = errorReference(cls);
-        int off = 0;
-        StringBuilder lines = new StringBuilder(" Comparison of RMS-norms of residual\n");
-        off += Npb.compareNorms(xcr, xcrRef, EPSILON, lines);
-        lines.append(" Comparison of RMS-norms of solution error\n");
-        off += Npb.compareNorms(xce, xceRef, EPSILON, lines);
-        boolean dtOk = Math.abs(dt - dtRef) <= EPSILON;
-        boolean verified = off == 0 && dtOk;
-        if (rank == 0) {
-            System.out.printf(" Verification being performed for class %c%n accuracy setting for epsilon = %20.13e%n",
-                    cls, EPSILON);
-            if (!dtOk) {
-                System.out.printf(" DT does not match the reference value of %15.8e%n", dtRef);
-            }
-            System.out.print(lines);
-            double mflops = (881.174 * Math.pow(n, 3) - 4683.91 * n * (double) n + 11484.5 * n - 19272.4)
-                    * niter / (time[0] * 1e6);
-            Npb.report("SP", cls, n + "x" + n + "x" + n, niter, time[0], mflops, size, "floating point", verified);
-        }
-        MPI.Finalize();
-        if (!verified) {
-            throw new VerificationFailed("SP class " + cls + ": VERIFICATION UNSUCCESSFUL: " + off
-                    + " of 10 norms off by more than " + EPSILON + (dtOk ? "" : "; dt " + dt + " is not the class's " + dtRef));
-        }
+        run("SP", args, SP::problem, SP::new);
     }
 
     /** NPB's adi: ghost faces and right hand side, the three solves, the update. */
-    private void adi() throws MPIException {
+    @Override
+    void adi() throws MPIException {
         faces.exchange();
         for (FlowCell c : cells) {
             c.txinvr();
@@ -114,6 +40,15 @@ public final class SP {
         for (FlowCell c : cells) {
             c.add();
         }
+    }
+
+    /** NPB 3.x's numbers for class {@code cls}. */
+    static Problem problem(char cls) {
+        int n = cls == 'S' ? 12 : cls == 'W' ? 36 : 64;
+        int niter = cls == 'S' ? 100 : 400;
+        double dtRef = cls == 'S' ? 0.015 : 0.0015;
+        double[] mflopCubic = {881.174, -4683.91, 11484.5, -19272.4};
+        return new Problem(cls, n, niter, dtRef, residualReference(cls), errorReference(cls), mflopCubic);
     }
 
     /** NPB 3.x's xcrref: RMS norms of the final right hand side divided by dt. */
