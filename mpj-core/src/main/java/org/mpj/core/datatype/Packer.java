@@ -40,16 +40,18 @@ public final class Packer {
         int bytes = packSize(count, type);
         room("Pack", out, position, bytes);
         ByteBuffer bb = ByteBuffer.wrap(out).order(ByteOrder.nativeOrder());
-        int at = position;
+        bb.position(position);
         for (int i = 0; i < count; i++) {
             int item = offset + i * type.extent;
-            for (int k = 0; k < type.runs(); k++) {
-                int n = type.runLength(k);
-                put(bb, at, in, item + type.runDispl(k), n, type.base);
-                at += n * type.base.byteSize();
+            if (type.regular) {
+                TypedBytes.putRuns(bb, in, item + type.displ[0], type.runStride, type.len[0], type.runs(), type.base);
+            } else {
+                for (int k = 0; k < type.runs(); k++) {
+                    TypedBytes.putRuns(bb, in, item + type.runDispl(k), 0, type.runLength(k), 1, type.base);
+                }
             }
         }
-        return at;
+        return bb.position();
     }
 
     /** Unpacks into (out, offset, count, type) from {@code in} at {@code position}; returns the new position. */
@@ -66,16 +68,18 @@ public final class Packer {
         int bytes = packSize(count, type);
         room("Unpack", in, position, bytes);
         ByteBuffer bb = ByteBuffer.wrap(in).order(ByteOrder.nativeOrder());
-        int at = position;
+        bb.position(position);
         for (int i = 0; i < count; i++) {
             int item = offset + i * type.extent;
-            for (int k = 0; k < type.runs(); k++) {
-                int n = type.runLength(k);
-                get(bb, at, out, item + type.runDispl(k), n, type.base);
-                at += n * type.base.byteSize();
+            if (type.regular) {
+                TypedBytes.getRuns(bb, out, item + type.displ[0], type.runStride, type.len[0], type.runs(), type.base);
+            } else {
+                for (int k = 0; k < type.runs(); k++) {
+                    TypedBytes.getRuns(bb, out, item + type.runDispl(k), 0, type.runLength(k), 1, type.base);
+                }
             }
         }
-        return at;
+        return bb.position();
     }
 
     private static void room(String call, byte[] buf, int position, long bytes) {
@@ -86,15 +90,5 @@ public final class Packer {
             throw new MpjException(ErrorClass.ERR_BUFFER, call + ": " + bytes + " bytes at position " + position
                     + " do not fit in a byte[" + buf.length + "]");
         }
-    }
-
-    private static void put(ByteBuffer bb, int at, Object a, int from, int n, BaseType base) {
-        bb.position(at);
-        TypedBytes.put(bb, a, from, n, base);
-    }
-
-    private static void get(ByteBuffer bb, int at, Object a, int to, int n, BaseType base) {
-        bb.position(at);
-        TypedBytes.get(bb, a, to, n, base);
     }
 }

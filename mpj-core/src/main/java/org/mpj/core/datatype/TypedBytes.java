@@ -1,6 +1,12 @@
 package org.mpj.core.datatype;
 
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 
 /**
  * Bulk moves between a typed Java array and a ByteBuffer in the buffer's byte order, through a typed
@@ -62,8 +68,10 @@ public final class TypedBytes {
 
     /**
      * Writes {@code runs} runs of {@code len} elements at {@code bb}'s position, run k from index
-     * {@code from + k * stride} of {@code array}: a strided layout gathered by one typed loop, with no
-     * view object per run (runs of {@link #BULK_ELEMENTS} or more still take one bulk view each).
+     * {@code from + k * stride} of {@code array}: a strided layout gathered by one loop over a typed
+     * view of the buffer (one view per call; a typed view's indexed access costs a quarter of the
+     * byte buffer's {@code putDouble(index, v)}), while runs of {@link #BULK_ELEMENTS} or more take
+     * one bulk copy each.
      */
     public static void putRuns(ByteBuffer bb, Object array, int from, int stride, int len, int runs, BaseType base) {
         if (len >= BULK_ELEMENTS || base.byteSize() <= 1) {
@@ -72,59 +80,89 @@ public final class TypedBytes {
             }
             return;
         }
-        int p = bb.position();
+        int i = 0;
         switch (base) {
             case DOUBLE -> {
+                DoubleBuffer v = bb.asDoubleBuffer();
                 double[] a = (double[]) array;
                 for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    for (int e = 0; e < len; e++, p += 8) {
-                        bb.putDouble(p, a[s + e]);
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
                     }
                 }
             }
             case LONG -> {
+                LongBuffer v = bb.asLongBuffer();
                 long[] a = (long[]) array;
                 for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    for (int e = 0; e < len; e++, p += 8) {
-                        bb.putLong(p, a[s + e]);
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
                     }
                 }
             }
             case INT -> {
+                IntBuffer v = bb.asIntBuffer();
                 int[] a = (int[]) array;
                 for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    for (int e = 0; e < len; e++, p += 4) {
-                        bb.putInt(p, a[s + e]);
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
                     }
                 }
             }
             case FLOAT -> {
+                FloatBuffer v = bb.asFloatBuffer();
                 float[] a = (float[]) array;
                 for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    for (int e = 0; e < len; e++, p += 4) {
-                        bb.putFloat(p, a[s + e]);
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
                     }
                 }
             }
             case SHORT -> {
+                ShortBuffer v = bb.asShortBuffer();
                 short[] a = (short[]) array;
                 for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    for (int e = 0; e < len; e++, p += 2) {
-                        bb.putShort(p, a[s + e]);
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
                     }
                 }
             }
             case CHAR -> {
+                CharBuffer v = bb.asCharBuffer();
                 char[] a = (char[]) array;
                 for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    for (int e = 0; e < len; e++, p += 2) {
-                        bb.putChar(p, a[s + e]);
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
                     }
                 }
             }
             default -> throw new IllegalStateException(base.name());
         }
-        bb.position(p);
+        bb.position(bb.position() + i * base.byteSize());
     }
 
     /** The inverse of {@link #putRuns}: scatters the elements at {@code bb}'s position into the runs. */
@@ -135,58 +173,88 @@ public final class TypedBytes {
             }
             return;
         }
-        int p = bb.position();
+        int i = 0;
         switch (base) {
             case DOUBLE -> {
+                DoubleBuffer v = bb.asDoubleBuffer();
                 double[] a = (double[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
-                    for (int e = 0; e < len; e++, p += 8) {
-                        a[d + e] = bb.getDouble(p);
+                    if (len == 1) {
+                        a[d] = v.get(i++);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            a[d + e] = v.get(i++);
+                        }
                     }
                 }
             }
             case LONG -> {
+                LongBuffer v = bb.asLongBuffer();
                 long[] a = (long[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
-                    for (int e = 0; e < len; e++, p += 8) {
-                        a[d + e] = bb.getLong(p);
+                    if (len == 1) {
+                        a[d] = v.get(i++);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            a[d + e] = v.get(i++);
+                        }
                     }
                 }
             }
             case INT -> {
+                IntBuffer v = bb.asIntBuffer();
                 int[] a = (int[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
-                    for (int e = 0; e < len; e++, p += 4) {
-                        a[d + e] = bb.getInt(p);
+                    if (len == 1) {
+                        a[d] = v.get(i++);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            a[d + e] = v.get(i++);
+                        }
                     }
                 }
             }
             case FLOAT -> {
+                FloatBuffer v = bb.asFloatBuffer();
                 float[] a = (float[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
-                    for (int e = 0; e < len; e++, p += 4) {
-                        a[d + e] = bb.getFloat(p);
+                    if (len == 1) {
+                        a[d] = v.get(i++);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            a[d + e] = v.get(i++);
+                        }
                     }
                 }
             }
             case SHORT -> {
+                ShortBuffer v = bb.asShortBuffer();
                 short[] a = (short[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
-                    for (int e = 0; e < len; e++, p += 2) {
-                        a[d + e] = bb.getShort(p);
+                    if (len == 1) {
+                        a[d] = v.get(i++);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            a[d + e] = v.get(i++);
+                        }
                     }
                 }
             }
             case CHAR -> {
+                CharBuffer v = bb.asCharBuffer();
                 char[] a = (char[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
-                    for (int e = 0; e < len; e++, p += 2) {
-                        a[d + e] = bb.getChar(p);
+                    if (len == 1) {
+                        a[d] = v.get(i++);
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            a[d + e] = v.get(i++);
+                        }
                     }
                 }
             }
             default -> throw new IllegalStateException(base.name());
         }
-        bb.position(p);
+        bb.position(bb.position() + i * base.byteSize());
     }
 }
