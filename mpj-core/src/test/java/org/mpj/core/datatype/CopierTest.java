@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Copier against a reference that moves one element at a time along the type maps: every base type
  * (each has its own loops), layouts with runs of 1, 3, 16 and 40 elements, regular and irregular,
- * gather, scatter, the same layout on both sides and two different ones, whole and partial items.
+ * gather, scatter, the same layout on both sides (whole items, which take the same-shape loops, and
+ * partial ones) and two different ones.
  * Elements outside the destination's layout must keep their value.
  */
 @Timeout(30)
@@ -31,11 +32,13 @@ class CopierTest {
                 TypeMap.vector(3, 16, 19, flat, null),
                 TypeMap.vector(2, 40, 45, flat, null),
                 TypeMap.indexed(new int[] {1, 17, 2, 4}, new int[] {30, 0, 20, 24}, flat, null),
+                TypeMap.indexed(new int[] {2, 5, 1, 9, 3, 15}, new int[] {0, 3, 10, 12, 23, 27}, flat, null),
             };
             for (TypeMap a : layouts) {
                 out.add(Arguments.of(base, "gather", a, flat));
                 out.add(Arguments.of(base, "scatter", flat, a));
                 out.add(Arguments.of(base, "same", a, a));
+                out.add(Arguments.of(base, "same, whole items", a, a));
                 for (TypeMap b : layouts) {
                     if (b != a) {
                         out.add(Arguments.of(base, "two layouts", a, b));
@@ -49,7 +52,8 @@ class CopierTest {
     @ParameterizedTest(name = "{0} {1} {2} -> {3}")
     @MethodSource("cases")
     void copiesExactlyWhatTheTypeMapsSay(BaseType base, String kind, TypeMap from, TypeMap to) {
-        int elements = COUNT * Math.min(from.size, to.size) - 1;   // ends inside an item
+        int elements = kind.endsWith("whole items") ? COUNT * from.size
+                : COUNT * Math.min(from.size, to.size) - 1;   // ends inside an item
         int[] src = positions(from, COUNT, elements), dst = positions(to, COUNT, elements);
         Object a = filled(base, span(from), 1000), b = filled(base, span(to), -1);
         Object expected = copyOf(base, b);
