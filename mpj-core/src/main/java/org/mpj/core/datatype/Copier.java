@@ -62,74 +62,8 @@ public final class Copier {
             if (type.regular && type.len[0] < SHORT_RUN) {
                 stridedRuns(src, s + type.displ[0], dst, d + type.displ[0], type.runStride, type.len[0], runs, type.base);
             } else {
-                irregularRuns(src, s, dst, d, type);
-            }
-        }
-    }
-
-    /**
-     * One item of an irregular layout (an Indexed type) on both sides: the element type chosen once
-     * per item, not once per run, as short runs cost little more than that choice (irregular blocks
-     * of 1-2 doubles moved at 1.4 GB/s when each run went through {@link #run}).
-     */
-    private static void irregularRuns(Object src, int s, Object dst, int d, TypeMap type) {
-        int[] displ = type.displ, len = type.len;
-        switch (type.base) {
-            case DOUBLE -> {
-                double[] a = (double[]) src, b = (double[]) dst;
-                for (int k = 0; k < len.length; k++) {
-                    int n = len[k], from = s + displ[k], to = d + displ[k];
-                    if (n >= SHORT_RUN) {
-                        System.arraycopy(a, from, b, to, n);
-                    } else {
-                        for (int e = 0; e < n; e++) {
-                            b[to + e] = a[from + e];
-                        }
-                    }
-                }
-            }
-            case LONG -> {
-                long[] a = (long[]) src, b = (long[]) dst;
-                for (int k = 0; k < len.length; k++) {
-                    int n = len[k], from = s + displ[k], to = d + displ[k];
-                    if (n >= SHORT_RUN) {
-                        System.arraycopy(a, from, b, to, n);
-                    } else {
-                        for (int e = 0; e < n; e++) {
-                            b[to + e] = a[from + e];
-                        }
-                    }
-                }
-            }
-            case INT -> {
-                int[] a = (int[]) src, b = (int[]) dst;
-                for (int k = 0; k < len.length; k++) {
-                    int n = len[k], from = s + displ[k], to = d + displ[k];
-                    if (n >= SHORT_RUN) {
-                        System.arraycopy(a, from, b, to, n);
-                    } else {
-                        for (int e = 0; e < n; e++) {
-                            b[to + e] = a[from + e];
-                        }
-                    }
-                }
-            }
-            case FLOAT -> {
-                float[] a = (float[]) src, b = (float[]) dst;
-                for (int k = 0; k < len.length; k++) {
-                    int n = len[k], from = s + displ[k], to = d + displ[k];
-                    if (n >= SHORT_RUN) {
-                        System.arraycopy(a, from, b, to, n);
-                    } else {
-                        for (int e = 0; e < n; e++) {
-                            b[to + e] = a[from + e];
-                        }
-                    }
-                }
-            }
-            default -> {
-                for (int k = 0; k < len.length; k++) {
-                    run(src, s + displ[k], dst, d + displ[k], len[k], type.base);
+                for (int k = 0; k < runs; k++) {
+                    run(src, s + type.displ[k], dst, d + type.displ[k], type.len[k], type.base);
                 }
             }
         }
