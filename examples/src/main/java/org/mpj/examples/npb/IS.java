@@ -129,37 +129,74 @@ public final class IS {
         Npb.requireVerified("IS", cls, verified);
     }
 
-    /** One ranking of all keys; counts the test keys whose rank is right. */
+    /**
+     * One ranking of all keys; counts the test keys whose rank is right. Each loop is a small method of
+     * its own: every rank's copy of this class is compiled separately, and small methods reach compiled
+     * code within the first iterations where one large method would run its loops from on-stack
+     * replacement code for much of the timed run.
+     */
     private void rank(int iteration) throws MPIException {
         if (rank == 0) {
             keys[iteration] = iteration;
             keys[iteration + MAX_ITERATIONS] = maxKey - iteration;
         }
-        java.util.Arrays.fill(bucketSize, 0);
-        java.util.Arrays.fill(firstBucket, 0);
-        java.util.Arrays.fill(lastBucket, 0);
+        countBuckets();
+        sortIntoBuckets();
+        MPI.COMM_WORLD.Allreduce(bucketSize, 0, bucketTotals, 0, buckets + TEST, MPI.INT, MPI.SUM);
+        assignBuckets();
+        MPI.COMM_WORLD.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
+        recvDispl[0] = 0;
+        for (int r = 1; r < size; r++) {
+            recvDispl[r] = recvDispl[r - 1] + recvCount[r - 1];
+        }
+        int received = recvDispl[size - 1] + recvCount[size - 1];
+        if (received > keyBuff2.length) {
+            keyBuff2 = new int[received + received / 8];
+        }
+        MPI.COMM_WORLD.Alltoallv(keyBuff1, 0, sendCount, sendDispl, MPI.INT, keyBuff2, 0, recvCount, recvDispl, MPI.INT);
+        localKeys = received;
+        minKey = firstBucket[rank] << shift;
+        int maxKeyHere = ((lastBucket[rank] + 1) << shift) - 1;
+        countKeys(Math.max(0, maxKeyHere - minKey + 1));
+        checkTestKeys(iteration, maxKeyHere);
+    }
 
-        // The test keys ride along in the bucket-count reduction, from the rank that holds each.
+    /** This rank's keys per bucket, and the test keys it holds (they ride along in the reduction). */
+    private void countBuckets() {
+        java.util.Arrays.fill(bucketSize, 0);
         for (int i = 0; i < TEST; i++) {
             if (testIndex[i] / numKeys == rank) {
                 bucketSize[buckets + i] = keys[testIndex[i] % numKeys];
             }
         }
+        int[] k = keys, counts = bucketSize;
+        int s = shift;
         for (int i = 0; i < numKeys; i++) {
-            bucketSize[keys[i] >>> shift]++;
+            counts[k[i] >>> s]++;
         }
-        bucketPtrs[0] = 0;
-        for (int b = 1; b < buckets; b++) {
-            bucketPtrs[b] = bucketPtrs[b - 1] + bucketSize[b - 1];
-        }
-        for (int i = 0; i < numKeys; i++) {
-            int key = keys[i];
-            keyBuff1[bucketPtrs[key >>> shift]++] = key;
-        }
-        MPI.COMM_WORLD.Allreduce(bucketSize, 0, bucketTotals, 0, buckets + TEST, MPI.INT, MPI.SUM);
+    }
 
-        // Whole buckets go to ranks in order: a rank takes buckets until the running total passes
-        // its share of the keys, so every rank has work.
+    /** keyBuff1 = this rank's keys grouped by bucket. */
+    private void sortIntoBuckets() {
+        int[] k = keys, ptrs = bucketPtrs, out = keyBuff1;
+        int s = shift;
+        ptrs[0] = 0;
+        for (int b = 1; b < buckets; b++) {
+            ptrs[b] = ptrs[b - 1] + bucketSize[b - 1];
+        }
+        for (int i = 0; i < numKeys; i++) {
+            int key = k[i];
+            out[ptrs[key >>> s]++] = key;
+        }
+    }
+
+    /**
+     * Whole buckets go to ranks in order: a rank takes buckets until the running total passes its share
+     * of the keys, so every rank has work. Sets the counts and displacements of the keys sent to each.
+     */
+    private void assignBuckets() {
+        java.util.Arrays.fill(firstBucket, 0);
+        java.util.Arrays.fill(lastBucket, 0);
         long sum = 0;
         int localSum = 0;
         int j = 0;
@@ -183,35 +220,29 @@ public final class IS {
         for (int r = 1; r < size; r++) {
             sendDispl[r] = sendDispl[r - 1] + sendCount[r - 1];
         }
-        MPI.COMM_WORLD.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
-        recvDispl[0] = 0;
-        for (int r = 1; r < size; r++) {
-            recvDispl[r] = recvDispl[r - 1] + recvCount[r - 1];
-        }
-        int received = recvDispl[size - 1] + recvCount[size - 1];
-        if (received > keyBuff2.length) {
-            keyBuff2 = new int[received + received / 8];
-        }
-        MPI.COMM_WORLD.Alltoallv(keyBuff1, 0, sendCount, sendDispl, MPI.INT, keyBuff2, 0, recvCount, recvDispl, MPI.INT);
+    }
 
-        minKey = firstBucket[rank] << shift;
-        int maxKeyHere = ((lastBucket[rank] + 1) << shift) - 1;
-        int range = Math.max(0, maxKeyHere - minKey + 1);
-        java.util.Arrays.fill(keyBuff1, 0, range, 0);
+    /** keyBuff1[k - minKey] = how many received keys are at most k, for the range keys of this rank. */
+    private void countKeys(int range) {
+        int[] counts = keyBuff1, in = keyBuff2;
+        int min = minKey;
+        java.util.Arrays.fill(counts, 0, range, 0);
+        for (int i = 0; i < localKeys; i++) {
+            counts[in[i] - min]++;
+        }
+        for (int i = 1; i < range; i++) {
+            counts[i] += counts[i - 1];
+        }
+    }
+
+    /** Partial verification: the ranks of the test keys in this rank's range. */
+    private void checkTestKeys(int iteration, int maxKeyHere) {
         long lesser = 0; // keys on lower ranks
         for (int r = 0; r < rank; r++) {
             for (int b = firstBucket[r]; b <= lastBucket[r]; b++) {
                 lesser += bucketTotals[b];
             }
         }
-        localKeys = received;
-        for (int i = 0; i < received; i++) {
-            keyBuff1[keyBuff2[i] - minKey]++;
-        }
-        for (int i = 1; i < range; i++) { // now keyBuff1[k - minKey] = local keys <= k
-            keyBuff1[i] += keyBuff1[i - 1];
-        }
-
         for (int i = 0; i < TEST; i++) {
             int k = bucketTotals[buckets + i];
             if (minKey <= k && k <= maxKeyHere) {
