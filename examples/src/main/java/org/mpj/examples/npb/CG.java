@@ -221,14 +221,8 @@ public final class CG {
     private double[] powerStep() throws MPIException {
         double rnorm = conjGrad();
         int ncols = lastCol - firstCol + 1;
-        double xz = 0;
-        double zz = 0;
-        for (int j = 0; j < ncols; j++) {
-            xz += x[j] * z[j];
-            zz += z[j] * z[j];
-        }
-        out[0] = xz;
-        out[1] = zz;
+        out[0] = dot(x, z, ncols);
+        out[1] = dot(z, z, ncols);
         rowSum2();
         double scale = 1.0 / Math.sqrt(out[1]);
         for (int j = 0; j < ncols; j++) {
@@ -240,55 +234,70 @@ public final class CG {
     /** Solves A z = x approximately with 25 CG iterations; returns ||x - A z||. */
     private double conjGrad() throws MPIException {
         int ncols = lastCol - firstCol + 1;
+        startVectors(x, q, z, r, p, w);
+        double rho = rowSum(dot(r, r, ncols));
+        for (int cgit = 0; cgit < CG_ITERATIONS; cgit++) {
+            multiply(p, q);
+            double alpha = rho / rowSum(dot(p, q, ncols));
+            double rho0 = rho;
+            axpyPair(z, r, p, q, alpha, ncols);
+            rho = rowSum(dot(r, r, ncols));
+            xpay(p, r, rho / rho0, ncols);
+        }
+        multiply(z, r); // r = A.z
+        return Math.sqrt(rowSum(distanceSquared(x, r, ncols)));
+    }
+
+    // Each loop of the solver is a small method of its own: every rank's copy of this class is compiled
+    // separately, and small methods called hundreds of times get compiled code within the first
+    // iterations, where loops inside conjGrad (called 16 times) ran from on-stack-replacement code.
+
+    /** q = z = w = 0, r = p = x. */
+    private static void startVectors(double[] x, double[] q, double[] z, double[] r, double[] p, double[] w) {
         for (int j = 0; j < x.length; j++) {
             q[j] = 0;
             z[j] = 0;
             r[j] = x[j];
-            p[j] = r[j];
+            p[j] = x[j];
             w[j] = 0;
         }
+    }
+
+    private static double dot(double[] u, double[] v, int n) {
         double sum = 0;
-        for (int j = 0; j < ncols; j++) {
-            sum += r[j] * r[j];
+        for (int j = 0; j < n; j++) {
+            sum += u[j] * v[j];
         }
-        double rho = rowSum(sum);
-        for (int cgit = 0; cgit < CG_ITERATIONS; cgit++) {
-            multiply(p, q);
-            sum = 0;
-            for (int j = 0; j < ncols; j++) {
-                sum += p[j] * q[j];
-            }
-            double alpha = rho / rowSum(sum);
-            double rho0 = rho;
-            for (int j = 0; j < ncols; j++) {
-                z[j] += alpha * p[j];
-                r[j] -= alpha * q[j];
-            }
-            sum = 0;
-            for (int j = 0; j < ncols; j++) {
-                sum += r[j] * r[j];
-            }
-            rho = rowSum(sum);
-            double beta = rho / rho0;
-            for (int j = 0; j < ncols; j++) {
-                p[j] = r[j] + beta * p[j];
-            }
+        return sum;
+    }
+
+    /** z += alpha p, r -= alpha q. */
+    private static void axpyPair(double[] z, double[] r, double[] p, double[] q, double alpha, int n) {
+        for (int j = 0; j < n; j++) {
+            z[j] += alpha * p[j];
+            r[j] -= alpha * q[j];
         }
-        multiply(z, r); // r = A.z
-        sum = 0;
-        for (int j = 0; j < ncols; j++) {
+    }
+
+    /** p = r + beta p. */
+    private static void xpay(double[] p, double[] r, double beta, int n) {
+        for (int j = 0; j < n; j++) {
+            p[j] = r[j] + beta * p[j];
+        }
+    }
+
+    /** The squared norm of x - r. */
+    private static double distanceSquared(double[] x, double[] r, int n) {
+        double sum = 0;
+        for (int j = 0; j < n; j++) {
             double d = x[j] - r[j];
             sum += d * d;
         }
-        return Math.sqrt(rowSum(sum));
+        return sum;
     }
 
-    /**
-     * result = A.v for this rank's columns: the local block times v, summed across the grid row,
-     * then exchanged with the transpose rank. result doubles as the receive buffer of the sums.
-     */
-    private void multiply(double[] v, double[] result) throws MPIException {
-        int nrows = lastRow - firstRow + 1;
+    /** w[0..nrows) = this rank's block of the matrix times v. */
+    private static void multiplyBlock(int[] rowstr, int[] colidx, double[] a, double[] v, double[] w, int nrows) {
         for (int j = 0; j < nrows; j++) {
             double s = 0;
             for (int k = rowstr[j], end = rowstr[j + 1]; k < end; k++) {
@@ -296,12 +305,21 @@ public final class CG {
             }
             w[j] = s;
         }
+    }
+
+    /** w[from..to) += v[from..to). */
+    private static void addInto(double[] w, double[] v, int from, int to) {
+        for (int j = from; j < to; j++) {
+            w[j] += v[j];
+        }
+    }
+
+    private void multiply(double[] v, double[] result) throws MPIException {
+        multiplyBlock(rowstr, colidx, a, v, w, lastRow - firstRow + 1);
         for (int i = l2npcols - 1; i >= 0; i--) {
             MPI.COMM_WORLD.Sendrecv(w, reduceSendStarts[i], reduceSendLengths[i], MPI.DOUBLE, reduceExchProc[i], i + 1,
                     result, reduceRecvStarts[i], reduceRecvLengths[i], MPI.DOUBLE, reduceExchProc[i], i + 1);
-            for (int j = sendStart, end = sendStart + reduceRecvLengths[i]; j < end; j++) {
-                w[j] += result[j];
-            }
+            addInto(w, result, sendStart, sendStart + reduceRecvLengths[i]);
         }
         int ncols = lastCol - firstCol + 1;
         if (l2npcols != 0) {
