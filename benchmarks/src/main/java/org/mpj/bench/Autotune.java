@@ -31,6 +31,7 @@ import org.mpj.bench.tune.TableFiles;
 import org.mpj.coll.select.Catalog;
 import org.mpj.coll.select.Placement;
 import org.mpj.coll.select.Table;
+import org.mpj.core.MpjException;
 
 /**
  * The autotuner: measures the collectives' algorithms and writes the selector's table,
@@ -137,7 +138,7 @@ public final class Autotune {
                 case "--out": a.out = Path.of(v); break;
                 case "--plogp": a.plogp = existing(o, v); break;
                 case "--exhaustive": a.exhaustive = existing(o, v); break;
-                case "--table": a.table = existing(o, v); break;
+                case "--table": a.table = table(existing(o, v)); break;
                 default: throw new IllegalArgumentException("unknown option '" + o + "'");
             }
         }
@@ -201,6 +202,16 @@ public final class Autotune {
             throw new IllegalArgumentException(option + ": no such file " + v);
         }
         return p;
+    }
+
+    /** A table file that the selector can read: a bad line is refused now, with the sentence that names it. */
+    private static Path table(Path file) {
+        try {
+            TableFiles.read(file);
+            return file;
+        } catch (MpjException | UncheckedIOException e) {
+            throw new IllegalArgumentException("--table: " + e.getMessage());
+        }
     }
 
     void run() {
@@ -386,7 +397,7 @@ public final class Autotune {
         writeRows(out.resolve("verify.csv"), all);
         Predicate<String> single = c -> !c.equals(TUNED) && !c.equals(DEFAULT);
         StringBuilder s = new StringBuilder(String.format("# verify %s: all candidates interleaved in one job per primitive and"
-                + " rank count, %d rounds; times: medians over rounds, us per call; ratios: within each round, median over"
+                + " rank count; rounds: %d; times: medians over rounds, us per call; ratios: within each round, median over"
                 + " rounds%n# %-14s %5s %9s %-30s %10s %10s %10s %9s %9s%n", table, rounds, "primitive", "ranks", "bytes",
                 "best single", "t_best", "t_tuned", "t_default", "tuned/best", "tuned/dflt"));
         double worst = 0;
