@@ -169,7 +169,7 @@ public class MPI {
     private static void start(int threadLevel) {
         try {
             RankContext r = Bootstrap.contextFor(MPI.class.getClassLoader());
-            r.init(MPI.class.getClassLoader(), threadLevel);
+            r.init(MPI.class.getClassLoader(), threadLevel, e -> Comm.wrap(e, COMM_WORLD));
             rank = r;
             COMM_WORLD.bind(r.world());
             COMM_SELF.bind(r.self());

@@ -12,40 +12,55 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import org.mpj.bench.model.CollectiveCosts;
 import org.mpj.bench.model.PointToPoint;
 import org.mpj.bench.report.PLogPCsv;
+import org.mpj.bench.suite.Candidate;
 import org.mpj.bench.suite.Row;
 import org.mpj.bench.suite.Sizes;
 import org.mpj.bench.suite.SuiteOptions;
 import org.mpj.bench.tune.Heatmap;
 import org.mpj.bench.tune.ModelSeed;
+import org.mpj.bench.tune.Rounds;
 import org.mpj.bench.tune.SuiteJob;
 import org.mpj.bench.tune.TableBuilder;
 import org.mpj.bench.tune.TableFiles;
 import org.mpj.coll.select.Catalog;
 import org.mpj.coll.select.Placement;
 import org.mpj.coll.select.Table;
+import org.mpj.core.MpjException;
 
 /**
  * The autotuner: measures the collectives' algorithms and writes the selector's table,
  * {@code collectives.properties}, in one of three modes (below).
  * Each point is the suite's per-rank median call (averaged across ranks), so that a call that lost its
  * core to other work does not decide the table.
+ *
+ * <p>All candidates of one primitive and rank count are measured in one job, interleaved
+ * ({@code Suite --algorithms}, {@code --tables}: each on a communicator of its own, their calls taking
+ * turns at every size), so that they meet the same machine. Measured in separate jobs, as before, one
+ * algorithm differed from itself by up to 3x on a 2-core VM (thread placement, JIT state, the host's
+ * speed swinging within minutes), which decided tables and failed verification by chance.
+ * {@code --rounds} repeats those jobs, and a point is decided by medians over rounds of ratios taken
+ * within a round ({@link Rounds}): a candidate's time over the round's fastest (which algorithm wins),
+ * the tuned table's over the best single algorithm's and the default table's (verify). Times of
+ * different rounds are never compared: keeping each candidate's best round, as before, set one
+ * candidate's quiet minute against another's busy one; a median also drops a round that other work
+ * upset for one candidate only. The times printed are medians over rounds.
  * <ul>
  *   <li>{@code exhaustive} (default): every algorithm of the catalog (compositions included, as the
- *       catalog names them) of every primitive, forced by {@code mpj.coll.<key>}, at every rank count
- *       and size, {@code --rounds} times (each point keeps its best round: on a shared machine a round
- *       that other work slowed down says nothing of the algorithm); the fastest per point makes the
- *       table ({@link TableBuilder});</li>
+ *       catalog names them) of every primitive that a table rule may select on this device's placement,
+ *       at every rank count and size; the fastest per point makes the table ({@link TableBuilder});</li>
  *   <li>{@code model}: the PLogP cost model (from a {@code PLogPMeasure --csv} file) ranks the
- *       algorithms; only its top candidates around its switch points are measured ({@link ModelSeed}).
- *       Given the exhaustive run's measurements ({@code --exhaustive}), it reports the time saved and the
- *       penalty of its table, T(its choice)/T(best) − 1 per point, as CSV and a heat map;</li>
- *   <li>{@code verify}: measures, in one run, every algorithm forced, the given table and the shipped
- *       default table at every point, and reports the table's worst ratio to the best single
+ *       algorithms; only its top candidates around its switch points are measured ({@link ModelSeed}),
+ *       the candidates of a size together. Given the exhaustive run's measurements ({@code --exhaustive}),
+ *       it reports the time saved and the penalty of its table, T(its choice)/T(best) − 1 per point, as
+ *       CSV and a heat map;</li>
+ *   <li>{@code verify}: measures every algorithm, the given table ({@code tuned}) and the shipped table
+ *       ({@code default}) together at every point, and reports the table's worst ratio to the best single
  *       algorithm and where it beats the default.</li>
  * </ul>
  *
@@ -61,13 +76,15 @@ public final class Autotune {
             + " [--segment-bytes N] [--table FILE] [--rounds N]";
     /** The verify mode's bound: the tuned table may be at most this much slower than the best single algorithm. */
     static final double VERIFY_LIMIT = 0.10;
+    /** The verify mode's names for the given table and the shipped one, among the algorithms' names. */
+    static final String TUNED = "tuned", DEFAULT = "default";
 
     String mode = "exhaustive", dev = "shm", sizesSpec = "0-1M:4";
     List<Integer> ranks;
     boolean oversubscribe;
     List<String> primitives = SuiteOptions.COLLECTIVES;
     int reps = 100;
-    /** Rounds of every mode; each point keeps its best round. */
+    /** Rounds of every mode: each measures every candidate once; per point, medians over rounds decide. */
     int rounds = 2;
     double segmentBytes;
     Path out = Path.of("benchmarks/target/tune"), plogp, exhaustive, table;
@@ -121,7 +138,7 @@ public final class Autotune {
                 case "--out": a.out = Path.of(v); break;
                 case "--plogp": a.plogp = existing(o, v); break;
                 case "--exhaustive": a.exhaustive = existing(o, v); break;
-                case "--table": a.table = existing(o, v); break;
+                case "--table": a.table = table(existing(o, v)); break;
                 default: throw new IllegalArgumentException("unknown option '" + o + "'");
             }
         }
@@ -187,6 +204,16 @@ public final class Autotune {
         return p;
     }
 
+    /** A table file that the selector can read: a bad line is refused now, with the sentence that names it. */
+    private static Path table(Path file) {
+        try {
+            TableFiles.read(file);
+            return file;
+        } catch (MpjException | UncheckedIOException e) {
+            throw new IllegalArgumentException("--table: " + e.getMessage());
+        }
+    }
+
     void run() {
         try {
             Files.createDirectories(out);
@@ -200,20 +227,29 @@ public final class Autotune {
         }
     }
 
-    /** Suite arguments for one key at the given sizes. */
-    private List<String> suiteArgs(String key, String algorithm, String sizes) {
-        return List.of("--tests", key, "--sizes", sizes, "--reps", Integer.toString(reps), "--label", algorithm, "--stat", "median");
-    }
-
     private int jobs;
     private int jobsTotal;
 
-    private List<Row> measure(String key, String algorithm, int p, String sizes, Map<String, String> settings) {
+    /**
+     * One job: {@code algorithms} and {@code tables} ({@code NAME=FILE,...}, or null) of {@code key} on
+     * {@code p} ranks at {@code sizes}, interleaved, with no settings (COMM_WORLD, whose barriers time
+     * the calls, chooses as the shipped table does).
+     */
+    private List<Row> measure(String key, int p, String sizes, List<String> algorithms, String tables) {
+        List<String> args = new ArrayList<>(List.of("--tests", key, "--sizes", sizes, "--reps", Integer.toString(reps),
+                "--stat", "median"));
+        if (!algorithms.isEmpty()) {
+            args.addAll(List.of("--algorithms", String.join(",", algorithms)));
+        }
+        if (tables != null) {
+            args.addAll(List.of("--tables", tables));
+        }
+        int candidates = algorithms.size() + (tables == null ? 0 : tables.split(",").length);
         long t0 = System.nanoTime();
-        List<Row> rows = SuiteJob.run(p, dev, settings, suiteArgs(key, algorithm, sizes));
+        List<Row> rows = SuiteJob.run(p, dev, Map.of(), args, candidates);
         jobs++;
-        System.err.printf(Locale.ROOT, "[autotune %d/%d] %s %s, %d ranks: %d points, %.1f s%n", jobs, jobsTotal, key, algorithm, p,
-                rows.size(), (System.nanoTime() - t0) / 1e9);
+        System.err.printf(Locale.ROOT, "[autotune %d/%d] %s, %d ranks: %d candidates interleaved, %d points, %.1f s%n", jobs,
+                jobsTotal, key, p, candidates, rows.size(), (System.nanoTime() - t0) / 1e9);
         return rows;
     }
 
@@ -227,25 +263,24 @@ public final class Autotune {
 
     private void exhaustive() {
         long t0 = System.nanoTime();
-        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k, placement()).size()).sum() * ranks.size() * rounds;
+        jobsTotal = primitives.size() * ranks.size() * rounds;
         List<Row> all = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             for (String key : primitives) {
-                for (String alg : Catalog.names(key, placement())) {
-                    for (int p : ranks) {
-                        all.addAll(measure(key, alg, p, sizesSpec, Map.of("mpj.coll." + key, alg)));
-                    }
+                for (int p : ranks) {
+                    all.addAll(measure(key, p, sizesSpec, Catalog.names(key, placement()), null));
                 }
             }
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         writeRows(out.resolve("measurements.csv"), all);
         writeString(out.resolve("wall-seconds.txt"), String.format(Locale.ROOT, "%.1f%n", wall));
-        Table t = TableBuilder.build(points(all));
+        Table t = TableBuilder.build(Rounds.tablePoints(all, c -> true));
         Path file = out.resolve("collectives.properties");
         TableFiles.write(t, file, "Written by the MPJ autotuner (exhaustive), device " + dev + ", ranks " + ranks + ", sizes "
-                + sizesSpec + ", " + reps + " repetitions, best of " + rounds + " rounds.\nThe fastest measured algorithm per point;"
-                + " use with -Dmpj.coll.table=" + file);
+                + sizesSpec + ", " + reps + " repetitions, " + rounds + " rounds of all algorithms interleaved in one job per"
+                + " primitive and rank count.\nThe fastest algorithm per point (median over rounds of its time relative to the"
+                + " round's fastest); use with -Dmpj.coll.table=" + file);
         System.err.printf(Locale.ROOT, "[autotune] %d points in %.1f s; table %s (%d lines)%n", all.size(), wall, file, t.rules().size());
         System.out.print(readString(file));
     }
@@ -261,28 +296,23 @@ public final class Autotune {
                 plans.put(key + "." + p, ModelSeed.plan(costs, key, p, key.equals("barrier") ? new long[] {0} : sizes, Catalog.names(key, placement())));
             }
         }
-        jobsTotal = plans.values().stream().mapToInt(pl -> pl.measure().size()).sum() * rounds;
+        jobsTotal = plans.values().stream().mapToInt(pl -> pl.jobs().size()).sum() * rounds;
         List<Row> measured = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             for (Map.Entry<String, ModelSeed.Plan> e : plans.entrySet()) {
                 String key = e.getKey().substring(0, e.getKey().lastIndexOf('.'));
                 int p = Integer.parseInt(e.getKey().substring(e.getKey().lastIndexOf('.') + 1));
-                for (Map.Entry<String, TreeSet<Long>> m : e.getValue().measure().entrySet()) {
-                    String list = m.getValue().stream().map(String::valueOf).collect(Collectors.joining(","));
-                    measured.addAll(measure(key, m.getKey(), p, list, Map.of("mpj.coll." + key, m.getKey())));
+                for (Map.Entry<List<String>, TreeSet<Long>> job : e.getValue().jobs().entrySet()) {
+                    String list = job.getValue().stream().map(String::valueOf).collect(Collectors.joining(","));
+                    measured.addAll(measure(key, p, list, job.getKey(), null));
                 }
             }
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         // The table: the fastest measured candidate where any was measured, the model's choice elsewhere.
-        List<TableBuilder.Point> pts = new ArrayList<>();
         Map<String, Map<Long, String>> measuredBest = new TreeMap<>();
-        for (TableBuilder.Point pt : points(measured)) {
-            pts.add(pt);
-        }
-        TableBuilder.index(pts).forEach((key, byRanks) -> byRanks.forEach((p, bySize) -> bySize.forEach((b, times) ->
-                measuredBest.computeIfAbsent(key + "." + p, k -> new TreeMap<>()).put(b,
-                        times.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey()))));
+        Rounds.index(measured).forEach((key, byRanks) -> byRanks.forEach((p, bySize) -> bySize.forEach((b, pt) ->
+                measuredBest.computeIfAbsent(key + "." + p, k -> new TreeMap<>()).put(b, pt.fastest(c -> true)))));
         List<TableBuilder.Point> decided = new ArrayList<>();
         Map<String, Map<Long, String>> choice = new LinkedHashMap<>();
         plans.forEach((kp, plan) -> {
@@ -310,7 +340,7 @@ public final class Autotune {
     /** T(choice)/T(best) − 1 per point against the exhaustive measurements, as CSV and heat map, and the time saved. */
     private void penalty(Map<String, Map<Long, String>> choice, long[] sizes, double wall, int planned) {
         List<Row> ex = Report.readRows(List.of(exhaustive));
-        Map<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> idx = TableBuilder.index(points(ex));
+        Map<String, Map<Integer, TreeMap<Long, Rounds.Point>>> idx = Rounds.index(ex);
         List<String> rows = new ArrayList<>(choice.keySet());
         List<String> cols = java.util.Arrays.stream(sizes).mapToObj(Sizes::label).collect(Collectors.toList());
         double[][] pen = new double[rows.size()][sizes.length];
@@ -321,20 +351,21 @@ public final class Autotune {
             String kp = rows.get(r), key = kp.substring(0, kp.lastIndexOf('.'));
             int p = Integer.parseInt(kp.substring(kp.lastIndexOf('.') + 1));
             for (int c = 0; c < sizes.length; c++) {
-                Map<String, Double> times = idx.getOrDefault(key, Map.of()).getOrDefault(p, new TreeMap<>()).get(sizes[c]);
+                Rounds.Point pt = idx.getOrDefault(key, Map.of()).getOrDefault(p, new TreeMap<>()).get(sizes[c]);
                 String ch = choice.get(kp).get(sizes[c]);
-                if (times == null || !times.containsKey(ch)) {
+                if (pt == null || !pt.has(ch)) {
                     pen[r][c] = Double.NaN;
                     continue;
                 }
-                Map.Entry<String, Double> best = times.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow();
-                double x = times.get(ch) / best.getValue() - 1;
+                String best = pt.fastest(a -> true);
+                // Within each round of the exhaustive run, then the median over rounds (see Rounds).
+                double x = pt.ratio(ch, best) - 1;
                 pen[r][c] = 100 * x;
                 worst = Math.max(worst, x);
                 sum += x;
                 n++;
-                csv.append(String.format(Locale.ROOT, "%s,%d,%d,%s,%s,%.3f,%.3f,%.4f%n", key, p, sizes[c], ch, best.getKey(),
-                        times.get(ch), best.getValue(), x));
+                csv.append(String.format(Locale.ROOT, "%s,%d,%d,%s,%s,%.3f,%.3f,%.4f%n", key, p, sizes[c], ch, best,
+                        pt.medianUs(ch), pt.medianUs(best), x));
             }
         }
         writeString(out.resolve("penalty.csv"), csv.toString());
@@ -353,40 +384,39 @@ public final class Autotune {
 
     private void verify() {
         Table tuned = TableFiles.read(table);
-        jobsTotal = primitives.stream().mapToInt(k -> Catalog.names(k, placement()).size() + 2).sum() * ranks.size() * rounds;
+        jobsTotal = primitives.size() * ranks.size() * rounds;
+        String tables = TUNED + "=" + table.toAbsolutePath() + "," + DEFAULT + "=" + Candidate.SHIPPED;
         List<Row> all = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             for (String key : primitives) {
                 for (int p : ranks) {
-                    for (String alg : Catalog.names(key, placement())) {
-                        all.addAll(measure(key, alg, p, sizesSpec, Map.of("mpj.coll." + key, alg)));
-                    }
-                    all.addAll(measure(key, "tuned", p, sizesSpec, Map.of("mpj.coll.table", table.toAbsolutePath().toString())));
-                    all.addAll(measure(key, "default", p, sizesSpec, Map.of()));
+                    all.addAll(measure(key, p, sizesSpec, Catalog.names(key, placement()), tables));
                 }
             }
         }
         writeRows(out.resolve("verify.csv"), all);
-        Map<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> idx = TableBuilder.index(points(all));
-        StringBuilder s = new StringBuilder(String.format("# verify %s: best of %d rounds, us per call%n# %-14s %5s %9s %-30s %10s %10s %10s %9s %9s%n",
-                table, rounds, "primitive", "ranks", "bytes", "best single", "t_best", "t_tuned", "t_default", "tuned/best", "tuned/dflt"));
+        Predicate<String> single = c -> !c.equals(TUNED) && !c.equals(DEFAULT);
+        StringBuilder s = new StringBuilder(String.format("# verify %s: all candidates interleaved in one job per primitive and"
+                + " rank count; rounds: %d; times: medians over rounds, us per call; ratios: within each round, median over"
+                + " rounds%n# %-14s %5s %9s %-30s %10s %10s %10s %9s %9s%n", table, rounds, "primitive", "ranks", "bytes",
+                "best single", "t_best", "t_tuned", "t_default", "tuned/best", "tuned/dflt"));
         double worst = 0;
         int over = 0, beats = 0, points = 0;
-        for (var byKey : idx.entrySet()) {
+        for (var byKey : Rounds.index(all).entrySet()) {
             for (var byRanks : byKey.getValue().entrySet()) {
                 for (var bySize : byRanks.getValue().entrySet()) {
-                    Map<String, Double> t = bySize.getValue();
-                    Map.Entry<String, Double> best = t.entrySet().stream().filter(e -> !e.getKey().equals("tuned") && !e.getKey().equals("default"))
-                            .min(Map.Entry.comparingByValue()).orElseThrow();
-                    double tu = t.get("tuned"), df = t.get("default"), ratio = tu / best.getValue() - 1;
+                    Rounds.Point pt = bySize.getValue();
+                    String best = pt.fastest(single);
+                    double ratio = pt.ratio(TUNED, best) - 1, vsDefault = pt.ratio(TUNED, DEFAULT) - 1;
                     String chosen = TableFiles.choose(tuned, byKey.getKey(), byRanks.getKey(), bySize.getKey());
                     worst = Math.max(worst, ratio);
                     over += ratio > VERIFY_LIMIT ? 1 : 0;
-                    beats += tu < df * 0.95 ? 1 : 0;
+                    beats += vsDefault < -0.05 ? 1 : 0;
                     points++;
-                    s.append(String.format(Locale.ROOT, "  %-14s %5d %9d %-30s %10.2f %10.2f %10.2f %8.1f%% %8.1f%%%s%n", byKey.getKey(), byRanks.getKey(),
-                            bySize.getKey(), best.getKey() + (chosen.equals(best.getKey()) ? "" : " (" + chosen + ")"), best.getValue(), tu, df,
-                            100 * ratio, 100 * (tu / df - 1), ratio > VERIFY_LIMIT ? "  > 10%" : ""));
+                    s.append(String.format(Locale.ROOT, "  %-14s %5d %9d %-30s %10.2f %10.2f %10.2f %8.1f%% %8.1f%%%s%n", byKey.getKey(),
+                            byRanks.getKey(), bySize.getKey(), best + (chosen.equals(best) ? "" : " (" + chosen + ")"),
+                            pt.medianUs(best), pt.medianUs(TUNED), pt.medianUs(DEFAULT), 100 * ratio, 100 * vsDefault,
+                            ratio > VERIFY_LIMIT ? "  > 10%" : ""));
                 }
             }
         }
@@ -394,11 +424,6 @@ public final class Autotune {
                 + " faster than the default table by > 5%% at %d points%n", points, 100 * worst, over, 100 * VERIFY_LIMIT, beats));
         writeString(out.resolve("verify.txt"), s.toString());
         System.out.print(s);
-    }
-
-    static List<TableBuilder.Point> points(List<Row> rows) {
-        return rows.stream().map(r -> new TableBuilder.Point(r.test(), r.ranks(), r.bytes(), r.algorithm(), r.avgUs()))
-                .collect(Collectors.toList());
     }
 
     private static void writeRows(Path file, List<Row> rows) {

@@ -7,11 +7,16 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
+import org.mpj.bench.suite.Candidate;
 import org.mpj.bench.suite.CollectiveOps;
+import org.mpj.bench.suite.Interleaved;
 import org.mpj.bench.suite.Primitive;
+import org.mpj.bench.suite.RankTimes;
 import org.mpj.bench.suite.Row;
 import org.mpj.bench.suite.SuiteOptions;
 import org.mpj.bench.suite.TableWriter;
+import org.mpj.core.Bootstrap;
+import org.mpj.core.RankContext;
 
 /**
  * The MPJ micro-benchmark suite: ping-pong for every primitive type, every collective, and the ring
@@ -20,6 +25,8 @@ import org.mpj.bench.suite.TableWriter;
  * <pre>
  * bin/mpjrun -np 4 -cp benchmarks/target/classes org.mpj.bench.Suite --tests all --sizes pow2 --csv out.csv
  * bin/mpjrun -np 4 -Dmpj.coll.bcast=MST -cp benchmarks/target/classes org.mpj.bench.Suite --tests bcast --label MST
+ * bin/mpjrun -np 4 -cp benchmarks/target/classes org.mpj.bench.Suite --tests bcast --algorithms MST,BT,pipeline \
+ *     --tables tuned=collectives.properties,default=shipped
  * </pre>
  *
  * Timing as the OSU and Intel MPI benchmarks do it: untimed warm-up calls, then timed repetitions with a
@@ -28,6 +35,12 @@ import org.mpj.bench.suite.TableWriter;
  * those figures across ranks. Ping-pong times
  * half the round trip between ranks 0 and 1 in batches ({@code --batches}, default 5) and shows min / average /
  * max across batches.
+ *
+ * <p>{@code --algorithms} and {@code --tables} compare candidates inside the one job: each algorithm of the
+ * (one) collective tested, and each table, runs on a Dup of COMM_WORLD of its own (made by
+ * {@link org.mpj.coll.CollectiveChoices}), and at each size their calls are interleaved ({@link Interleaved}),
+ * so that all of them meet the same machine. Each candidate gets its own rows, named by the algorithm or
+ * the table; a table named {@code shipped} is the one MPJ ships.
  */
 public class Suite {
     public static void main(String[] args) throws MPIException {
@@ -55,7 +68,14 @@ public class Suite {
                 for (Primitive type : types) {
                     if (rank == 0) {
                         progress(o, "[suite " + done + "/" + o.tests.size() + "] " + test + " " + type.name().toLowerCase()
-                                + ", " + p + " ranks, " + o.sizes.length + " sizes");
+                                + ", " + p + " ranks, " + o.sizes.length + " sizes"
+                                + (o.candidates.isEmpty() ? "" : ", " + o.candidates.size() + " candidates interleaved"));
+                    }
+                    if (!o.candidates.isEmpty()) {
+                        compare(world, test, type, o, out);
+                        continue;
+                    }
+                    if (rank == 0) {
                         out.header(test, type.name(), o.label, p, test.equals("pingpong") ? "ranks 0 and 1" : "all ranks");
                     }
                     for (int bytes : sizesFor(test, type, o.sizes)) {
@@ -113,20 +133,6 @@ public class Suite {
                 bytes / avg);
     }
 
-    static double mean(long[] ns) {
-        double s = 0;
-        for (long x : ns) {
-            s += x;
-        }
-        return s / ns.length;
-    }
-
-    static double median(long[] ns) {
-        long[] s = ns.clone();
-        java.util.Arrays.sort(s);
-        return s[s.length / 2];
-    }
-
     static Row collective(Intracomm world, String test, Primitive type, int bytes, SuiteOptions o) throws MPIException {
         CollectiveOps.Call call = test.equals("ring") ? CollectiveOps.ring(bytes, world)
                 : test.equals("pairs") ? CollectiveOps.pairs(bytes, world) : CollectiveOps.make(test, bytes, world);
@@ -140,13 +146,35 @@ public class Suite {
                 ns[i] = System.nanoTime() - t;
             }
         }
-        double[] mine = {(o.median ? median(ns) : mean(ns)) / 1e3}, min = new double[1], max = new double[1], sum = new double[1];
-        world.Reduce(mine, 0, min, 0, 1, MPI.DOUBLE, MPI.MIN, 0);
-        world.Reduce(mine, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
-        world.Reduce(mine, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM, 0);
-        int p = world.Size();
-        double avg = sum[0] / p;
-        return new Row(test, type.name(), test.equals("ring") || test.equals("pairs") ? "p2p" : o.label, p, bytes, reps,
-                min[0], avg, max[0], avg == 0 ? 0 : (double) bytes * p / avg);
+        return RankTimes.row(world, test, type, test.equals("ring") || test.equals("pairs") ? "p2p" : o.label, bytes, ns, o.median);
+    }
+
+    /**
+     * {@code --algorithms} / {@code --tables}: every candidate on a Dup of COMM_WORLD of its own, all
+     * sizes, interleaved; then each candidate's rows under a header of its own, as separate runs print them.
+     */
+    static void compare(Intracomm world, String test, Primitive type, SuiteOptions o, TableWriter out) throws MPIException {
+        RankContext rank = Bootstrap.contextFor(MPI.class.getClassLoader());
+        List<Candidate> candidates = o.candidates;
+        Intracomm[] comms = new Intracomm[candidates.size()];
+        for (int c = 0; c < comms.length; c++) {
+            comms[c] = candidates.get(c).communicator(rank, test);
+        }
+        List<Integer> sizes = sizesFor(test, type, o.sizes);
+        Row[][] rows = new Row[sizes.size()][];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = Interleaved.measure(world, comms, candidates, test, type, sizes.get(i), o);
+        }
+        for (Intracomm c : comms) {
+            c.Free();
+        }
+        if (world.Rank() == 0) {
+            for (int c = 0; c < comms.length; c++) {
+                out.header(test, type.name(), candidates.get(c).label(), world.Size(), "all ranks");
+                for (Row[] atSize : rows) {
+                    out.row(atSize[c]);
+                }
+            }
+        }
     }
 }

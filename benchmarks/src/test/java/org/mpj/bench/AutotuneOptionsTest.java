@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The autotuner refuses bad arguments with a sentence naming them, before it measures anything. */
 class AutotuneOptionsTest {
@@ -26,6 +29,13 @@ class AutotuneOptionsTest {
         assertTrue(error("--mode", "verify").contains("needs --table"));
         assertTrue(error("--plogp", "/no/such.csv").contains("no such file"));
         assertTrue(error("--reps").contains("--reps needs a value"));
+    }
+
+    @Test
+    void aTableThatDoesNotParseIsRefusedWithItsLine(@TempDir Path dir) throws Exception {
+        Path t = Files.writeString(dir.resolve("t.properties"), "# x\nbcast.1-.0- = binomal\n");
+        String m = error("--mode", "verify", "--table", t.toString());
+        assertTrue(m.startsWith("--table: ") && m.contains("line 2: unknown bcast algorithm 'binomal'; valid: BT"), m);
     }
 
     @Test

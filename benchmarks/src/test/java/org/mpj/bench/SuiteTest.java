@@ -35,6 +35,21 @@ class SuiteTest {
     }
 
     @Test
+    void candidatesInterleavedInOneJobGetRowsOfTheirOwn(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("suite.csv");
+        JobResult r = ThreadJob.of(3, Suite.class, "--tests", "allreduce", "--sizes", "8,4K", "--reps", "5", "--stat",
+                "median", "--algorithms", "ring,rabenseifner", "--tables", "default=shipped", "--quiet", "--csv",
+                csv.toString()).run();
+        assertTrue(r.succeeded(), r.message());
+        List<Row> rows = Files.readAllLines(csv).stream().skip(1).map(Row::parse).collect(Collectors.toList());
+        assertEquals(List.of("ring", "ring", "rabenseifner", "rabenseifner", "default", "default"),
+                rows.stream().map(Row::algorithm).collect(Collectors.toList()));
+        for (Row row : rows) {
+            assertTrue(row.test().equals("allreduce") && row.ranks() == 3 && row.reps() == 5 && row.minUs() > 0, row.csv());
+        }
+    }
+
+    @Test
     void anUnknownPrimitiveEndsTheJobWithItsName() throws Exception {
         JobResult r = ThreadJob.of(2, Suite.class, "--types", "quad").run();
         assertFalse(r.succeeded());

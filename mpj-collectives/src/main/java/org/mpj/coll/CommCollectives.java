@@ -13,16 +13,31 @@ import org.mpj.core.op.Operator;
 /**
  * The collectives of one communicator: each call picks its algorithm from the rules of the table
  * that apply to this communicator's size (resolved once, when the communicator is made) and runs it.
+ * {@link CollectiveChoices} may replace those choices on a new communicator before it is handed out.
  */
 final class CommCollectives implements Collectives, Trees.Owner {
     private final Communicator comm;
     private final Trees trees;
-    private final Choice barrier, bcast, gather, gatherv, scatter, scatterv, allgather, allgatherv, alltoall,
+    /** The choices below, by primitive ordinal, for {@link #choices()}; never read by a call. */
+    private Choice[] choices;
+    // Not final only so that CollectiveChoices can set them once before the communicator is handed out.
+    private Choice barrier, bcast, gather, gatherv, scatter, scatterv, allgather, allgatherv, alltoall,
             alltoallv, reduce, allreduce, reduceScatter, scan;
 
     CommCollectives(Communicator comm, Choice[] choices, int segmentBytes) {
         this.comm = comm;
         this.trees = new Trees(comm, segmentBytes);
+        choose(choices);
+    }
+
+    /** The choice of every primitive, by its ordinal (a copy). */
+    Choice[] choices() {
+        return choices.clone();
+    }
+
+    /** Replaces the choice of every primitive ({@code choices} by primitive ordinal). */
+    void choose(Choice[] choices) {
+        this.choices = choices.clone();
         barrier = choices[Primitive.BARRIER.ordinal()];
         bcast = choices[Primitive.BCAST.ordinal()];
         gather = choices[Primitive.GATHER.ordinal()];

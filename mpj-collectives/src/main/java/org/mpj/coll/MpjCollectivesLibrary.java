@@ -1,8 +1,6 @@
 package org.mpj.coll;
 
 import org.mpj.coll.node.NodeBoard;
-import java.util.HashSet;
-import java.util.Set;
 import org.mpj.coll.select.Placement;
 import org.mpj.coll.select.Selector;
 import org.mpj.core.Communicator;
@@ -18,18 +16,7 @@ public final class MpjCollectivesLibrary implements CollectivesProvider.Collecti
         return new CollectivesProvider() {
             @Override
             public Collectives create(Communicator comm) {
-                return new CommCollectives(comm, selector.forSize(comm.size(), placement(comm)), selector.segmentBytes());
-            }
-
-            private Placement placement(Communicator comm) {
-                if (comm.isInter()) {
-                    return Placement.NODE_PER_RANK;
-                }
-                Set<Integer> nodes = new HashSet<>();
-                for (int r = 0; r < comm.size(); r++) {
-                    nodes.add(comm.node(r));
-                }
-                return Placement.of(comm.size(), nodes.size());
+                return new CommCollectives(comm, selector.forSize(comm.size(), Placement.of(comm)), selector.segmentBytes());
             }
 
             @Override

@@ -2,6 +2,7 @@ package org.mpj.core;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.function.Function;
 import org.mpj.core.coll.CollectivesProvider;
 import org.mpj.core.device.Device;
 import org.mpj.core.idle.BackoffIdle;
@@ -34,6 +35,8 @@ public final class RankContext {
     private Communicator world;
     private Communicator self;
     private int threadLevel;
+    /** Makes the {@code mpi} facade of an engine communicator (given by the facade at Init). */
+    private volatile Function<Communicator, Object> facades;
 
     public RankContext(int worldRank, int worldSize, JobControl job, Device device, MatchingEngine engine,
                        Config config, BackoffIdle idle, CollectivesProvider collectives) {
@@ -49,9 +52,11 @@ public final class RankContext {
 
     /**
      * MPI.Init: binds this rank to the class loader of its {@code mpi} facade and makes COMM_WORLD
-     * and COMM_SELF.
+     * and COMM_SELF; {@code facades} makes the facade object of an engine communicator (see
+     * {@link #facade}).
      */
-    public synchronized void init(ClassLoader facadeLoader, int requestedThreadLevel) {
+    public synchronized void init(ClassLoader facadeLoader, int requestedThreadLevel,
+                                  Function<Communicator, Object> facades) {
         if (state == ACTIVE) {
             throw new MpjException(ErrorClass.ERR_OTHER, "MPI.Init called twice on rank " + worldRank);
         }
@@ -64,6 +69,7 @@ public final class RankContext {
         engine.loader(facadeLoader);
         mainThread = Thread.currentThread();
         threadLevel = requestedThreadLevel;
+        this.facades = facades;
         int[] all = new int[worldSize];
         for (int i = 0; i < worldSize; i++) {
             all[i] = i;
@@ -108,6 +114,22 @@ public final class RankContext {
 
     public Communicator self() {
         return self;
+    }
+
+    /**
+     * The {@code mpi} facade object of an engine communicator that was made below the facade (an
+     * {@code mpi.Intracomm} for an intracommunicator, with COMM_WORLD's error handler), for tools that run
+     * as a rank and make communicators through the engine, such as a benchmark that compares collective
+     * algorithms, each on a Dup the collectives library made. Typed {@code Object}: nothing under
+     * {@code org.mpj} names a facade class.
+     */
+    public Object facade(Communicator c) {
+        Function<Communicator, Object> f = facades;
+        if (f == null) {
+            throw new MpjException(ErrorClass.ERR_OTHER, "the facade of " + c.name() + " asked for before MPI.Init"
+                    + " on rank " + worldRank);
+        }
+        return f.apply(c);
     }
 
     public ClassLoader loader() {

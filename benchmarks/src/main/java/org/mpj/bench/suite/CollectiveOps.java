@@ -26,17 +26,48 @@ public final class CollectiveOps {
         return key.equals("reduce") || key.equals("allreduce") || key.equals("reduce_scatter") || key.equals("scan");
     }
 
-    /** The call for {@code key} at {@code bytes} on {@code comm}. */
-    public static Call make(String key, int bytes, Intracomm comm) throws MPIException {
-        int p = comm.Size();
-        int n = reduces(key) ? bytes / 8 : bytes;
-        int[] counts = new int[p], displs = new int[p];
-        for (int i = 0; i < p; i++) {
-            counts[i] = n;
-            displs[i] = i * n;
+    /**
+     * The arrays of one point. An interleaved run makes them once per size and shares them among its
+     * candidates, which run one at a time: K candidates of a 1 MiB alltoall on 8 ranks would otherwise
+     * hold K times 16 MiB per rank.
+     */
+    public static final class Buffers {
+        final int n;
+        final int[] counts, displs, rc;
+        final byte[] one, all, in;
+        final double[] x, y;
+
+        public Buffers(String key, int bytes, int p) {
+            n = reduces(key) ? bytes / 8 : bytes;
+            counts = new int[p];
+            displs = new int[p];
+            for (int i = 0; i < p; i++) {
+                counts[i] = n;
+                displs[i] = i * n;
+            }
+            rc = new int[p];
+            for (int i = 0; i < p; i++) {
+                rc[i] = n / p + (i < n % p ? 1 : 0);
+            }
+            one = new byte[n];
+            all = new byte[n * p];
+            in = key.startsWith("alltoall") ? new byte[n * p] : null;
+            x = new double[n];
+            y = new double[n];
         }
-        byte[] one = new byte[n], all = new byte[n * p];
-        double[] x = new double[n], y = new double[n];
+    }
+
+    /** The call for {@code key} at {@code bytes} on {@code comm}, with arrays of its own. */
+    public static Call make(String key, int bytes, Intracomm comm) throws MPIException {
+        return make(key, new Buffers(key, bytes, comm.Size()), comm);
+    }
+
+    /** The call for {@code key} on {@code comm} with the arrays {@code b} (made for the same key and size). */
+    public static Call make(String key, Buffers b, Intracomm comm) throws MPIException {
+        int n = b.n;
+        int[] counts = b.counts, displs = b.displs, rc = b.rc;
+        byte[] one = b.one, all = b.all, in = b.in;
+        double[] x = b.x, y = b.y;
         switch (key) {
             case "barrier":
                 return comm::Barrier;
@@ -54,27 +85,18 @@ public final class CollectiveOps {
                 return () -> comm.Allgather(one, 0, n, MPI.BYTE, all, 0, n, MPI.BYTE);
             case "allgatherv":
                 return () -> comm.Allgatherv(one, 0, n, MPI.BYTE, all, 0, counts, displs, MPI.BYTE);
-            case "alltoall": {
-                byte[] in = new byte[n * p];
+            case "alltoall":
                 return () -> comm.Alltoall(all, 0, n, MPI.BYTE, in, 0, n, MPI.BYTE);
-            }
-            case "alltoallv": {
-                byte[] in = new byte[n * p];
+            case "alltoallv":
                 return () -> comm.Alltoallv(all, 0, counts, displs, MPI.BYTE, in, 0, counts, displs, MPI.BYTE);
-            }
             case "reduce":
                 return () -> comm.Reduce(x, 0, y, 0, n, MPI.DOUBLE, MPI.SUM, 0);
             case "allreduce":
                 return () -> comm.Allreduce(x, 0, y, 0, n, MPI.DOUBLE, MPI.SUM);
             case "scan":
                 return () -> comm.Scan(x, 0, y, 0, n, MPI.DOUBLE, MPI.SUM);
-            case "reduce_scatter": {
-                int[] rc = new int[p];
-                for (int i = 0; i < p; i++) {
-                    rc[i] = n / p + (i < n % p ? 1 : 0);
-                }
+            case "reduce_scatter":
                 return () -> comm.Reduce_scatter(x, 0, y, 0, rc, MPI.DOUBLE, MPI.SUM);
-            }
             default:
                 throw new IllegalArgumentException("no collective named '" + key + "'; known: " + SuiteOptions.COLLECTIVES);
         }

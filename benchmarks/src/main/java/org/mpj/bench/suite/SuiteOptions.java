@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * <pre>
  * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--batches N] [--stat mean|median]
- *       [--csv FILE] [--label NAME] [--quiet]
+ *       [--csv FILE] [--label NAME] [--algorithms LIST] [--tables NAME=FILE,...] [--quiet]
  * </pre>
  */
 public final class SuiteOptions {
@@ -23,7 +23,8 @@ public final class SuiteOptions {
             "allgather", "allgatherv", "alltoall", "alltoallv", "reduce", "allreduce", "reduce_scatter", "scan");
 
     public static final String USAGE = "Suite [--tests LIST|all|collectives|patterns] [--types LIST] [--sizes pow2|models|LIST]"
-            + " [--reps N] [--warmup N] [--batches N] [--stat mean|median] [--csv FILE] [--label NAME] [--quiet]";
+            + " [--reps N] [--warmup N] [--batches N] [--stat mean|median] [--csv FILE] [--label NAME]"
+            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--quiet]";
 
     public List<String> tests = List.of("pingpong");
     public List<Primitive> types = List.of(Primitive.BYTE, Primitive.DOUBLE);
@@ -46,9 +47,16 @@ public final class SuiteOptions {
      * many short batches let the minimum find the quiet moments of a busy machine.
      */
     public int batches = 5;
+    /**
+     * What an interleaved run compares ({@code --algorithms}, then {@code --tables}), each on a
+     * communicator of its own; empty: the collectives run on COMM_WORLD as the job's settings choose.
+     */
+    public List<Candidate> candidates = List.of();
 
     public static SuiteOptions parse(String... args) {
         SuiteOptions o = new SuiteOptions();
+        String algorithms = null, tables = null;
+        boolean labelled = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -56,6 +64,7 @@ public final class SuiteOptions {
                     o.quiet = true;
                     continue;
                 case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label": case "--stat": case "--batches":
+                case "--algorithms": case "--tables":
                     break;
                 default:
                     throw new IllegalArgumentException("unknown option '" + a + "'; usage: " + USAGE);
@@ -78,10 +87,55 @@ public final class SuiteOptions {
                     }
                     o.median = v.equals("median");
                     break;
-                default: o.label = v; break;
+                case "--algorithms": algorithms = v; break;
+                case "--tables": tables = v; break;
+                default:
+                    o.label = v;
+                    labelled = true;
+                    break;
             }
         }
+        if (algorithms != null || tables != null) {
+            o.candidates = candidates(o.tests, algorithms, tables, labelled);
+        }
         return o;
+    }
+
+    /** The candidates of {@code --algorithms} and {@code --tables}, checked against the tests and each other. */
+    static List<Candidate> candidates(List<String> tests, String algorithms, String tables, boolean labelled) {
+        for (String t : tests) {
+            if (!COLLECTIVES.contains(t)) {
+                throw new IllegalArgumentException("--algorithms and --tables compare collectives; --tests has '" + t
+                        + "', which is not one");
+            }
+        }
+        if (labelled) {
+            throw new IllegalArgumentException("--label names the rows of a run without --algorithms or --tables;"
+                    + " with them, each row is named by its algorithm or table");
+        }
+        List<Candidate> out = new ArrayList<>();
+        if (algorithms != null) {
+            if (tests.size() != 1) {
+                throw new IllegalArgumentException("--algorithms names algorithms of one collective; --tests has "
+                        + tests.size() + ": " + String.join(", ", tests));
+            }
+            for (String a : algorithms.split(",")) {
+                out.add(Candidate.algorithm(tests.get(0), a.trim()));
+            }
+        }
+        if (tables != null) {
+            for (String t : tables.split(",")) {
+                out.add(Candidate.table(t.trim()));
+            }
+        }
+        Set<String> labels = new LinkedHashSet<>();
+        for (Candidate c : out) {
+            if (!labels.add(c.label())) {
+                throw new IllegalArgumentException((c.algorithm() != null ? "--algorithms" : "--tables") + ": '"
+                        + c.label() + "' is named twice; each candidate needs a name of its own");
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Repetitions at {@code bytes}: fewer for large messages so every point takes a similar time. */

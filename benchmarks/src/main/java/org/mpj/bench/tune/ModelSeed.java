@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.mpj.bench.model.CollectiveCosts;
@@ -24,6 +25,19 @@ public final class ModelSeed {
     public record Plan(Map<String, TreeSet<Long>> measure, Map<Long, String> modelChoice) {
         public int points() {
             return measure.values().stream().mapToInt(TreeSet::size).sum();
+        }
+
+        /**
+         * The measurements as interleaved jobs: the sizes at which the same candidates are measured, by
+         * those candidates (in plan order), so that the candidates of a size are compared inside one job
+         * and no point is measured that the plan does not name.
+         */
+        public Map<List<String>, TreeSet<Long>> jobs() {
+            Map<Long, List<String>> bySize = new TreeMap<>();
+            measure.forEach((alg, sizes) -> sizes.forEach(s -> bySize.computeIfAbsent(s, k -> new ArrayList<>()).add(alg)));
+            Map<List<String>, TreeSet<Long>> jobs = new LinkedHashMap<>();
+            bySize.forEach((s, algs) -> jobs.computeIfAbsent(algs, k -> new TreeSet<>()).add(s));
+            return jobs;
         }
     }
 

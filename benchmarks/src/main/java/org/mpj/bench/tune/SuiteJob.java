@@ -23,13 +23,18 @@ import org.mpj.runtime.ThreadJob;
  * The suite's tables are not printed: the caller prints progress and its own summary.
  */
 public final class SuiteJob {
-    /** A job that runs longer than this is aborted: a hung algorithm must not stop the whole tuning run. */
-    static final long TIMEOUT_MS = 600_000;
+    /**
+     * A job runs at most this long per candidate it measures, then is aborted: a hung algorithm must
+     * not stop the whole tuning run.
+     */
+    static final long TIMEOUT_MS_PER_CANDIDATE = 600_000;
 
     private SuiteJob() {
     }
 
-    public static List<Row> run(int ranks, String device, Map<String, String> settings, List<String> suiteArgs) {
+    /** The suite, measuring {@code candidates} candidates (its {@code --algorithms} and {@code --tables}; 1 without). */
+    public static List<Row> run(int ranks, String device, Map<String, String> settings, List<String> suiteArgs,
+                                int candidates) {
         Path csv;
         try {
             csv = Files.createTempFile("mpj-suite", ".csv");
@@ -41,7 +46,8 @@ public final class SuiteJob {
         Map<String, String> s = new HashMap<>(settings);
         s.put("mpj.device", device);
         URL where = Suite.class.getProtectionDomain().getCodeSource().getLocation();
-        ThreadJob job = new ThreadJob(ranks, new URL[] {where}, Suite.class.getName(), args.toArray(new String[0]), s, List.of(), TIMEOUT_MS);
+        ThreadJob job = new ThreadJob(ranks, new URL[] {where}, Suite.class.getName(), args.toArray(new String[0]), s, List.of(),
+                TIMEOUT_MS_PER_CANDIDATE * Math.max(1, candidates));
         PrintStream out = System.out;
         JobResult r;
         try {

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -64,6 +68,45 @@ class SuiteOptionsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse("--stat", "mode")).getMessage()
                 .contains("--stat: 'mode' is not mean or median"));
         assertTrue(SuiteOptions.parse("--stat", "median").median);
+    }
+
+    static String refusal(String... args) {
+        return assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse(args)).getMessage();
+    }
+
+    @Test
+    void algorithmsAndTablesBecomeCandidatesInOrder(@TempDir Path dir) throws Exception {
+        Path table = Files.writeString(dir.resolve("t.properties"), "bcast.1-.0- = MST\n");
+        SuiteOptions o = SuiteOptions.parse("--tests", "bcast", "--algorithms", "BT, linear", "--tables",
+                "tuned=" + table + ",default=shipped");
+        assertEquals(List.of("BT", "linear", "tuned", "default"),
+                o.candidates.stream().map(Candidate::label).collect(Collectors.toList()));
+        assertEquals("linear", o.candidates.get(1).algorithm());
+        assertEquals("MST", o.candidates.get(2).table().rules().get(0).algorithm());
+        assertTrue(o.candidates.get(3).table() != null && o.candidates.get(3).algorithm() == null);
+        assertEquals(2, SuiteOptions.parse("--tests", "bcast,allreduce", "--tables", "a=shipped,b=" + table).candidates.size());
+        assertTrue(SuiteOptions.parse("--tests", "bcast").candidates.isEmpty());
+    }
+
+    @Test
+    void badCandidatesAreRefusedWithTheValidNames(@TempDir Path dir) throws Exception {
+        String m = refusal("--tests", "bcast", "--algorithms", "BT,binomal");
+        assertTrue(m.contains("--algorithms: unknown bcast algorithm 'binomal'; valid: BT, scatterAllgather, MST"), m);
+        m = refusal("--tests", "bcast,reduce", "--algorithms", "BT");
+        assertTrue(m.contains("--algorithms names algorithms of one collective; --tests has 2: bcast, reduce"), m);
+        m = refusal("--algorithms", "BT");
+        assertTrue(m.contains("--tests has 'pingpong', which is not one"), m);
+        m = refusal("--tests", "bcast", "--algorithms", "BT", "--label", "x");
+        assertTrue(m.contains("--label names the rows of a run without --algorithms"), m);
+        m = refusal("--tests", "bcast", "--algorithms", "BT,MST", "--tables", "BT=shipped");
+        assertTrue(m.contains("--tables: 'BT' is named twice"), m);
+        m = refusal("--tests", "bcast", "--tables", "tuned");
+        assertTrue(m.contains("--tables: 'tuned' is not NAME=FILE"), m);
+        m = refusal("--tests", "bcast", "--tables", "tuned=/no/such.properties");
+        assertTrue(m.contains("--tables tuned: no such file /no/such.properties"), m);
+        Path bad = Files.writeString(dir.resolve("bad.properties"), "bcast.1-.0- = binomal\n");
+        m = refusal("--tests", "bcast", "--tables", "tuned=" + bad);
+        assertTrue(m.contains("--tables tuned: ") && m.contains("line 1: unknown bcast algorithm 'binomal'; valid: BT"), m);
     }
 
     @Test

@@ -245,6 +245,16 @@ public final class Catalog {
         return ALGORITHMS.get(p).get(name);
     }
 
+    /** The name {@code algorithm} is registered under for {@code p}, or null if it is none of p's. */
+    public static String nameOf(Primitive p, Object algorithm) {
+        for (Map.Entry<String, Object> e : ALGORITHMS.get(p).entrySet()) {
+            if (e.getValue() == algorithm) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
     /** Whether a table rule naming {@code algorithm} may apply to a communicator placed so. */
     static boolean appliesTo(Object algorithm, Placement placement) {
         if (NODE_AWARE.contains(algorithm)) {

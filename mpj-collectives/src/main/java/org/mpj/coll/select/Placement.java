@@ -1,5 +1,9 @@
 package org.mpj.coll.select;
 
+import java.util.HashSet;
+import java.util.Set;
+import org.mpj.core.Communicator;
+
 /**
  * How a communicator's ranks lie on nodes (threads of one JVM that share memory), which decides
  * the table rules that may apply to it: those naming a shared-memory algorithm only where all ranks
@@ -16,5 +20,17 @@ public enum Placement {
 
     public static Placement of(int ranks, int nodes) {
         return nodes == 1 ? ONE_NODE : nodes == ranks ? NODE_PER_RANK : SEVERAL_NODES;
+    }
+
+    /** Where the ranks of {@code comm} lie; an intercommunicator's collectives go between nodes. */
+    public static Placement of(Communicator comm) {
+        if (comm.isInter()) {
+            return NODE_PER_RANK;
+        }
+        Set<Integer> nodes = new HashSet<>();
+        for (int r = 0; r < comm.size(); r++) {
+            nodes.add(comm.node(r));
+        }
+        return of(comm.size(), nodes.size());
     }
 }

@@ -81,6 +81,11 @@ public final class Selector {
                 throw new MpjException(ErrorClass.ERR_ARG, "setting " + TABLE + ": cannot read " + file + ": " + e);
             }
         }
+        return shippedTable();
+    }
+
+    /** The table shipped with MPJ (on the class path), which a job without {@value #TABLE} uses. */
+    public static Table shippedTable() {
         InputStream in = Selector.class.getResourceAsStream(DEFAULT_TABLE);
         if (in == null) {
             return new Table(List.of());
@@ -93,13 +98,21 @@ public final class Selector {
      * node-aware or hierarchical algorithm apply only to the placements they are made for.
      */
     public Choice[] forSize(int ranks, Placement placement) {
+        Choice[] choices = fromTable(table, ranks, placement);
+        for (Map.Entry<Primitive, String> f : forced.entrySet()) {
+            choices[f.getKey().ordinal()] = only(f.getKey(), f.getValue());
+        }
+        return choices;
+    }
+
+    /**
+     * What {@code table} alone chooses for every primitive on communicators of {@code ranks} ranks
+     * placed so: its rules that cover the size and may apply to the placement, in file order, then
+     * the primitive's default.
+     */
+    public static Choice[] fromTable(Table table, int ranks, Placement placement) {
         Choice[] choices = new Choice[Primitive.values().length];
         for (Primitive p : Primitive.values()) {
-            String name = forced.get(p);
-            if (name != null) {
-                choices[p.ordinal()] = new Choice(new long[0], new long[0], new Object[0], Catalog.lookup(p, name));
-                continue;
-            }
             List<Rule> rows = new ArrayList<>();
             for (Rule rule : table.rules()) {
                 if (rule.primitive() == p && rule.coversRanks(ranks)
@@ -117,5 +130,19 @@ public final class Selector {
             choices[p.ordinal()] = new Choice(lo, hi, algorithms, Catalog.defaultAlgorithm(p));
         }
         return choices;
+    }
+
+    /**
+     * The choice that runs algorithm {@code name} of {@code p} at every size, as the setting
+     * {@code mpj.coll.<key>=name} forces it (on any placement: a node-aware algorithm falls back by itself
+     * where ranks do not share memory).
+     */
+    public static Choice only(Primitive p, String name) {
+        Object algorithm = Catalog.lookup(p, name);
+        if (algorithm == null) {
+            throw new MpjException(ErrorClass.ERR_ARG, "unknown " + p.key + " algorithm '" + name + "'; valid: "
+                    + String.join(", ", Catalog.names(p)));
+        }
+        return new Choice(new long[0], new long[0], new Object[0], algorithm);
     }
 }

@@ -1,0 +1,54 @@
+package org.mpj.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.mpj.bench.suite.Row;
+import org.mpj.bench.tune.TableFiles;
+import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.Placement;
+
+/** The autotuner at a tiny scale, its jobs of thread ranks in this JVM: the files and the shape of its report. */
+class AutotuneTest {
+    @Test
+    @Timeout(120)
+    void verifyMeasuresEveryCandidateOfAPointInOneJobPerRound(@TempDir Path dir) throws Exception {
+        Path table = Files.writeString(dir.resolve("t.properties"), "bcast.1-.0-1023 = MST\nbcast.1-.1024- = pipeline\n"
+                + "allreduce.1-.0- = ring\n");
+        Path out = dir.resolve("verify");
+        Autotune.parse("--mode", "verify", "--primitives", "bcast,allreduce", "--ranks", "2,3", "--oversubscribe", "--sizes",
+                "8,4K", "--reps", "5", "--rounds", "2", "--table", table.toString(), "--out", out.toString()).run();
+        List<Row> rows = Files.readAllLines(out.resolve("verify.csv")).stream().skip(1).map(Row::parse)
+                .collect(Collectors.toList());
+        int candidates = Catalog.names("bcast", Placement.ONE_NODE).size() + Catalog.names("allreduce", Placement.ONE_NODE).size() + 2 * 2;
+        // 2 rounds x 2 rank counts x 2 sizes of each candidate.
+        assertEquals(2 * 2 * 2 * candidates, rows.size());
+        assertTrue(rows.stream().anyMatch(r -> r.algorithm().equals("tuned")) && rows.stream().anyMatch(r -> r.algorithm().equals("default")));
+        List<String> report = Files.readAllLines(out.resolve("verify.txt"));
+        List<String> points = report.stream().filter(l -> !l.startsWith("#")).collect(Collectors.toList());
+        assertEquals(8, points.size(), String.join("\n", report));
+        assertTrue(points.stream().anyMatch(l -> l.matches("\\s*bcast\\s+3\\s+4096\\s.*%.*%.*")), String.join("\n", report));
+        assertTrue(report.get(report.size() - 1).startsWith("# 8 points: tuned table at most "), report.get(report.size() - 1));
+    }
+
+    @Test
+    @Timeout(120)
+    void exhaustiveWritesATableOfTheMeasuredAlgorithms(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("tune");
+        Autotune.parse("--primitives", "allreduce", "--ranks", "2", "--sizes", "8,64K", "--reps", "3", "--rounds", "1", "--out",
+                out.toString()).run();
+        List<Row> rows = Files.readAllLines(out.resolve("measurements.csv")).stream().skip(1).map(Row::parse)
+                .collect(Collectors.toList());
+        assertEquals(2 * Catalog.names("allreduce", Placement.ONE_NODE).size(), rows.size());
+        String chosen = TableFiles.choose(TableFiles.read(out.resolve("collectives.properties")), "allreduce", 2, 8);
+        assertTrue(Catalog.names("allreduce", Placement.ONE_NODE).contains(chosen), chosen);
+    }
+}
