@@ -16,7 +16,10 @@ import org.mpj.coll.select.Table;
  * when that choice is within {@link #SMOOTHING} of it (one noisy point should not cut a range in
  * three). Consecutive sizes with the same winner become one byte range, reaching up to the next
  * measured size (the largest is open-ended); consecutive rank counts with the same ranges become one
- * rank range (from 1 below the smallest measured count, open-ended above the largest).
+ * rank range (from 1 below the smallest measured count, open-ended above the largest). A primitive that
+ * picks its algorithm whatever the size ({@link Primitive#bySize} false: Barrier, Gatherv, Scatterv,
+ * Alltoallv) gets one rule per rank range, the algorithm best over all its sizes
+ * ({@link #bestOverall}): per-size rules would be ignored by the selector, which reads the 0-byte one.
  */
 public final class TableBuilder {
     /** Relative slack within which a lone winner yields to its neighbours' choice. */
@@ -62,6 +65,29 @@ public final class TableBuilder {
         return w;
     }
 
+    /**
+     * For a primitive that picks one algorithm whatever the size: the algorithm measured at every size
+     * whose times are closest to each size's fastest, by the geometric mean of their ratios.
+     */
+    static String bestOverall(TreeMap<Long, Map<String, Double>> bySize) {
+        Map<String, Double> logSum = new TreeMap<>();
+        Map<String, Integer> seen = new TreeMap<>();
+        for (Map<String, Double> t : bySize.values()) {
+            double best = t.get(fastest(t));
+            t.forEach((alg, time) -> {
+                logSum.merge(alg, Math.log(time / best), Double::sum);
+                seen.merge(alg, 1, Integer::sum);
+            });
+        }
+        String pick = null;
+        for (Map.Entry<String, Double> e : logSum.entrySet()) {
+            if (seen.get(e.getKey()) == bySize.size() && (pick == null || e.getValue() < logSum.get(pick))) {
+                pick = e.getKey();
+            }
+        }
+        return pick != null ? pick : fastest(bySize.firstEntry().getValue());
+    }
+
     public static Table build(List<Point> points) {
         List<Rule> rules = new ArrayList<>();
         for (Map.Entry<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> byKey : index(points).entrySet()) {
@@ -71,6 +97,11 @@ public final class TableBuilder {
             List<List<String>> namesPerRanks = new ArrayList<>();
             for (int ranks : rankCounts) {
                 TreeMap<Long, Map<String, Double>> bySize = byKey.getValue().get(ranks);
+                if (!prim.bySize) {
+                    rangesPerRanks.add(List.of(new long[] {0, Rule.ANY_BYTES}));
+                    namesPerRanks.add(List.of(bestOverall(bySize)));
+                    continue;
+                }
                 List<Long> sizes = new ArrayList<>(bySize.keySet());
                 List<String> w = winners(bySize);
                 List<long[]> ranges = new ArrayList<>();

@@ -83,6 +83,25 @@ class TableBuilderTest {
     }
 
     @Test
+    void aPrimitiveThatPicksWhateverTheSizeGetsOneRuleTheBestOverAllSizes() {
+        List<String> gatherv = Catalog.names("gatherv");
+        String a = gatherv.get(0), b = gatherv.get(1);
+        List<TableBuilder.Point> pts = new ArrayList<>();
+        for (long s : SIZES) {
+            // a wins the small sizes by a little, b the large ones by a lot: b is the better single choice.
+            pts.add(new TableBuilder.Point("gatherv", 4, s, a, s < 1024 ? 1.0 : 3.0));
+            pts.add(new TableBuilder.Point("gatherv", 4, s, b, s < 1024 ? 1.1 : 1.0));
+        }
+        Table t = TableBuilder.build(pts);
+        assertEquals(1, t.rules().size(), t.rules().toString());
+        assertEquals("gatherv.1-.0- = " + b, t.rules().get(0).format());
+        // A primitive that picks by size keeps its per-size rules from the same measurements.
+        pts.replaceAll(pt -> new TableBuilder.Point("bcast", pt.ranks(), pt.bytes(),
+                pt.algorithm().equals(a) ? Catalog.names("bcast").get(0) : Catalog.names("bcast").get(1), pt.time()));
+        assertEquals(2, TableBuilder.build(pts).rules().size());
+    }
+
+    @Test
     void tablesWrittenAreReadByTheSelectorsOwnParser() {
         StringWriter w = new StringWriter();
         TableBuilder.build(synthetic("bcast", Catalog.names("bcast").get(0), Catalog.names("bcast").get(1))).write(w, "x");

@@ -2,26 +2,33 @@ package org.mpj.coll.select;
 
 /** The collective primitives, by the key that settings and the table use for them. */
 public enum Primitive {
-    BARRIER("barrier"),
-    BCAST("bcast"),
-    GATHER("gather"),
-    GATHERV("gatherv"),
-    SCATTER("scatter"),
-    SCATTERV("scatterv"),
-    ALLGATHER("allgather"),
-    ALLGATHERV("allgatherv"),
-    ALLTOALL("alltoall"),
-    ALLTOALLV("alltoallv"),
-    REDUCE("reduce"),
-    ALLREDUCE("allreduce"),
-    REDUCE_SCATTER("reduce_scatter"),
-    SCAN("scan");
+    BARRIER("barrier", false),
+    BCAST("bcast", true),
+    GATHER("gather", true),
+    GATHERV("gatherv", false),
+    SCATTER("scatter", true),
+    SCATTERV("scatterv", false),
+    ALLGATHER("allgather", true),
+    ALLGATHERV("allgatherv", true),
+    ALLTOALL("alltoall", true),
+    ALLTOALLV("alltoallv", false),
+    REDUCE("reduce", true),
+    ALLREDUCE("allreduce", true),
+    REDUCE_SCATTER("reduce_scatter", true),
+    SCAN("scan", true);
 
     /** Name in {@code mpj.coll.<key>} settings and in table lines. */
     public final String key;
+    /**
+     * Whether a call picks its algorithm by message size. Barrier has no message; in Gatherv, Scatterv
+     * and Alltoallv only some ranks know the counts, or every rank knows others, yet all must pick the
+     * same algorithm: those pick by the rule that covers 0 bytes.
+     */
+    public final boolean bySize;
 
-    Primitive(String key) {
+    Primitive(String key, boolean bySize) {
         this.key = key;
+        this.bySize = bySize;
     }
 
     /** The primitive with this key, or null. */
