@@ -30,6 +30,7 @@ import org.mpj.bench.tune.TableBuilder;
 import org.mpj.bench.tune.TableFiles;
 import org.mpj.coll.select.Catalog;
 import org.mpj.coll.select.Placement;
+import org.mpj.coll.select.Primitive;
 import org.mpj.coll.select.Table;
 import org.mpj.core.MpjException;
 
@@ -398,15 +399,18 @@ public final class Autotune {
         Predicate<String> single = c -> !c.equals(TUNED) && !c.equals(DEFAULT);
         StringBuilder s = new StringBuilder(String.format("# verify %s: all candidates interleaved in one job per primitive and"
                 + " rank count; rounds: %d; times: medians over rounds, us per call; ratios: within each round, median over"
-                + " rounds%n# %-14s %5s %9s %-30s %10s %10s %10s %9s %9s%n", table, rounds, "primitive", "ranks", "bytes",
+                + " rounds; Barrier, Gatherv, Scatterv and Alltoallv, whose calls pick one algorithm whatever the size, against"
+                + " the single algorithm best over all sizes%n# %-14s %5s %9s %-30s %10s %10s %10s %9s %9s%n", table, rounds, "primitive", "ranks", "bytes",
                 "best single", "t_best", "t_tuned", "t_default", "tuned/best", "tuned/dflt"));
         double worst = 0;
         int over = 0, beats = 0, points = 0;
         for (var byKey : Rounds.index(all).entrySet()) {
+            boolean picksBySize = Primitive.ofKey(byKey.getKey()).bySize;
             for (var byRanks : byKey.getValue().entrySet()) {
+                String overall = picksBySize ? null : TableBuilder.bestOverall(ratiosToFastest(byRanks.getValue(), single));
                 for (var bySize : byRanks.getValue().entrySet()) {
                     Rounds.Point pt = bySize.getValue();
-                    String best = pt.fastest(single);
+                    String best = overall != null ? overall : pt.fastest(single);
                     double ratio = pt.ratio(TUNED, best) - 1, vsDefault = pt.ratio(TUNED, DEFAULT) - 1;
                     String chosen = TableFiles.choose(tuned, byKey.getKey(), byRanks.getKey(), bySize.getKey());
                     worst = Math.max(worst, ratio);
@@ -424,6 +428,19 @@ public final class Autotune {
                 + " faster than the default table by > 5%% at %d points%n", points, 100 * worst, over, 100 * VERIFY_LIMIT, beats));
         writeString(out.resolve("verify.txt"), s.toString());
         System.out.print(s);
+    }
+
+    /** Each single algorithm's ratio to the fastest, per size: what {@link TableBuilder#bestOverall} ranks. */
+    private static TreeMap<Long, Map<String, Double>> ratiosToFastest(TreeMap<Long, Rounds.Point> bySize, Predicate<String> single) {
+        TreeMap<Long, Map<String, Double>> r = new TreeMap<>();
+        bySize.forEach((bytes, pt) -> {
+            for (String c : pt.candidates()) {
+                if (single.test(c)) {
+                    r.computeIfAbsent(bytes, k -> new TreeMap<>()).put(c, pt.ratioToFastest(c, single));
+                }
+            }
+        });
+        return r;
     }
 
     private static void writeRows(Path file, List<Row> rows) {

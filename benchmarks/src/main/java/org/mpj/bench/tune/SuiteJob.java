@@ -1,33 +1,33 @@
 package org.mpj.bench.tune;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URL;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.mpj.bench.Suite;
 import org.mpj.bench.suite.Row;
-import org.mpj.runtime.JobResult;
-import org.mpj.runtime.ThreadJob;
+import org.mpj.runtime.MpjRun;
 
 /**
- * Runs the suite as a job of thread ranks inside this JVM (what {@code mpjrun} does, without a JVM
- * start per run), with MPJ settings such as {@code mpj.coll.bcast=binomial}, and returns its rows.
- * The suite's tables are not printed: the caller prints progress and its own summary.
+ * Runs the suite as a job of its own, in a fresh JVM started through {@code mpjrun} (thread ranks for
+ * shm, a JVM per rank for tcp), with MPJ settings such as {@code mpj.coll.bcast=binomial}, and returns
+ * its rows. A fresh JVM per job, because a JVM that ran the jobs before it is not the JVM a program
+ * runs in: after a tuning run's other primitives, the shared code paths were compiled for all of
+ * them, and a 6-rank 64 KiB Scan of one algorithm took twice its time in a fresh JVM (85 against 53
+ * us). The suite's tables are not printed: the caller prints progress and its own summary.
  */
 public final class SuiteJob {
     /**
      * A job runs at most this long per candidate it measures, then is aborted: a hung algorithm must
      * not stop the whole tuning run.
      */
-    static final long TIMEOUT_MS_PER_CANDIDATE = 600_000;
+    static final long TIMEOUT_S_PER_CANDIDATE = 600;
 
     private SuiteJob() {
     }
@@ -36,33 +36,30 @@ public final class SuiteJob {
     public static List<Row> run(int ranks, String device, Map<String, String> settings, List<String> suiteArgs,
                                 int candidates) {
         Path csv;
+        Path log;
         try {
             csv = Files.createTempFile("mpj-suite", ".csv");
+            log = Files.createTempFile("mpj-suite", ".log");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot make a temporary CSV file: " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot make a temporary file: " + e.getMessage(), e);
         }
-        List<String> args = new ArrayList<>(suiteArgs);
-        args.addAll(List.of("--quiet", "--csv", csv.toString()));
-        Map<String, String> s = new HashMap<>(settings);
-        s.put("mpj.device", device);
-        URL where = Suite.class.getProtectionDomain().getCodeSource().getLocation();
-        ThreadJob job = new ThreadJob(ranks, new URL[] {where}, Suite.class.getName(), args.toArray(new String[0]), s, List.of(),
-                TIMEOUT_MS_PER_CANDIDATE * Math.max(1, candidates));
-        PrintStream out = System.out;
-        JobResult r;
+        long timeoutS = TIMEOUT_S_PER_CANDIDATE * Math.max(1, candidates);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), MpjRun.class.getName(),
+                "-np", Integer.toString(ranks), "--dev", device, "--stdin", "none", "--timeout", Long.toString(timeoutS)));
+        settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cmd.addAll(List.of("-cp", where(), Suite.class.getName()));
+        cmd.addAll(suiteArgs);
+        cmd.addAll(List.of("--quiet", "--csv", csv.toString()));
         try {
-            System.setOut(new PrintStream(OutputStream.nullOutputStream()));
-            r = job.run();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running the suite", e);
-        } finally {
-            System.setOut(out);
-        }
-        try {
-            if (!r.succeeded()) {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(timeoutS + 60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            int rc = p.isAlive() ? -1 : p.exitValue();
+            if (rc != 0) {
                 throw new IllegalStateException("suite job with " + ranks + " ranks, settings " + settings + ", args " + suiteArgs
-                        + " failed: " + r.message(), r.cause());
+                        + " failed (mpjrun exit " + rc + "): " + tail(log));
             }
             List<Row> rows = new ArrayList<>();
             for (String line : Files.readAllLines(csv)) {
@@ -71,14 +68,33 @@ public final class SuiteJob {
                 }
             }
             return rows;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running the suite", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the suite's CSV " + csv + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("suite job: " + e.getMessage(), e);
         } finally {
             try {
                 Files.deleteIfExists(csv);
+                Files.deleteIfExists(log);
             } catch (IOException ignored) {
                 // a temporary file left behind is harmless
             }
         }
+    }
+
+    /** Where the suite's classes are: the application class path of the job. */
+    private static String where() {
+        try {
+            return Path.of(Suite.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate the suite's classes: " + e.getMessage(), e);
+        }
+    }
+
+    /** The last lines of a job's output, for its failure message. */
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
     }
 }

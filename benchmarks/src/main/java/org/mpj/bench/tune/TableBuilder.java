@@ -69,7 +69,7 @@ public final class TableBuilder {
      * For a primitive that picks one algorithm whatever the size: the algorithm measured at every size
      * whose times are closest to each size's fastest, by the geometric mean of their ratios.
      */
-    static String bestOverall(TreeMap<Long, Map<String, Double>> bySize) {
+    public static String bestOverall(TreeMap<Long, Map<String, Double>> bySize) {
         Map<String, Double> logSum = new TreeMap<>();
         Map<String, Integer> seen = new TreeMap<>();
         for (Map<String, Double> t : bySize.values()) {
