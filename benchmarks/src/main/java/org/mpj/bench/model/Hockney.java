@@ -6,7 +6,7 @@ package org.mpj.bench.model;
  */
 public record Hockney(double t0, double tb) implements TimeModel {
     public static Hockney fit(double[] bytes, double[] seconds) {
-        LeastSquares.Line l = LeastSquares.fit(bytes, seconds);
+        LeastSquares.Line l = LeastSquares.fit(bytes, seconds, LeastSquares.relativeWeights(seconds));
         return new Hockney(l.intercept(), l.slope());
     }
 

@@ -4,7 +4,7 @@ package org.mpj.bench.model;
  * The linear model of Taboada et al. for message-passing in Java:
  * <pre>T(n) = t0 + ti·(tb·n / (t0 + tb·n)) + tb·n</pre>
  * t0 is the zero-byte time; ti and tb are the intercept and slope of the least-squares fit of
- * T(n) − t0 against n. The middle term grows from 0 to ti as the transfer time comes to dominate the
+ * T(n) − t0 against n, each point weighted by 1/T(n)² (see {@link LeastSquares}). The middle term grows from 0 to ti as the transfer time comes to dominate the
  * start-up, which captures the jump between small and large messages that Hockney's straight line
  * averages away.
  */
@@ -25,14 +25,15 @@ public record LinearModel(double t0, double ti, double tb) implements TimeModel 
         if (Double.isNaN(t0)) {
             throw new IllegalArgumentException("the linear model needs the 0-byte time (t0); no point has 0 bytes");
         }
-        double[] x = new double[others], y = new double[others];
+        double[] x = new double[others], y = new double[others], w = new double[others];
         for (int i = 0, j = 0; i < bytes.length; i++) {
             if (bytes[i] != 0) {
                 x[j] = bytes[i];
+                w[j] = 1 / (seconds[i] * seconds[i]); // relative to T(n), as the errors are reported
                 y[j++] = seconds[i] - t0;
             }
         }
-        LeastSquares.Line l = LeastSquares.fit(x, y);
+        LeastSquares.Line l = LeastSquares.fit(x, y, w);
         return new LinearModel(t0, l.intercept(), l.slope());
     }
 

@@ -62,6 +62,22 @@ class ModelsTest {
     }
 
     @Test
+    void weightedFitFollowsTheSmallSizesWhereAnOrdinaryFitMissesThem() {
+        // Times with a slope that steepens past 256 KiB (out of cache): the ordinary fit is set by the
+        // largest sizes and its intercept misses the small ones by more than their value.
+        double[] n = {0, 16, 256, 4096, 65536, 262144, 1 << 20, 4 << 20};
+        double[] t = new double[n.length];
+        for (int i = 0; i < n.length; i++) {
+            t[i] = 1 * US + 0.05 * NS * n[i] + (n[i] > 262144 ? 0.1 * NS * (n[i] - 262144) : 0);
+        }
+        LeastSquares.Line ordinary = LeastSquares.fit(n, t), weighted = LeastSquares.fit(n, t, LeastSquares.relativeWeights(t));
+        double ordinaryAt16 = Math.abs(ordinary.at(16) - t[1]) / t[1], weightedAt16 = Math.abs(weighted.at(16) - t[1]) / t[1];
+        assertTrue(ordinaryAt16 > 0.5, "ordinary fit's error at 16 B: " + ordinaryAt16);
+        assertTrue(weightedAt16 < 0.05, "weighted fit's error at 16 B: " + weightedAt16);
+        assertThrows(IllegalArgumentException.class, () -> LeastSquares.fit(n, t, new double[n.length]));
+    }
+
+    @Test
     void linearModelNeedsTheZeroByteTime() {
         assertThrows(IllegalArgumentException.class, () -> LinearModel.fit(new double[] {1, 2, 3}, new double[] {1, 2, 3}));
     }
