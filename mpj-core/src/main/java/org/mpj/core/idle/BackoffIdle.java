@@ -28,6 +28,14 @@ public final class BackoffIdle {
      * NPB CG class S, 2 ranks on 2 cores, took 0.22-0.30 s with 20000 spins and 0.15 s with 2000.
      */
     public static final int DEFAULT_MAX_SPINS = 2000;
+    /**
+     * The same for ranks whose partners are in other JVMs (tcp, hybrid). A pass polls a socket (a
+     * system call), and a partner that parked in its poll wakes after up to a millisecond on these
+     * VMs: with 2000 passes a tcp ping-pong fell into runs of about 800 us round trips (p99.9 of 20 000
+     * round trips 809-864 us, mean 11.4-13.2 us at 4 KiB), with 20 000 none (p99.9 80-122 us, mean
+     * 10.0-10.6 us); NPB IS, CG, MG class A on 2 ranks over tcp ran as fast or faster.
+     */
+    public static final int DEFAULT_MAX_SPINS_NETWORK = 20_000;
     public static final int DEFAULT_MAX_SPINS_OVERSUBSCRIBED = 0;
     public static final int DEFAULT_MAX_YIELDS = 100;
     public static final long DEFAULT_MIN_PARK_NS = 10_000;
@@ -47,12 +55,16 @@ public final class BackoffIdle {
         this.parkAfter = (long) maxSpins + maxYields;
     }
 
-    /** The idle settings for a JVM that runs {@code ranksInJvm} ranks. */
-    public static BackoffIdle from(Config config, int ranksInJvm) {
-        boolean oversubscribed = ranksInJvm > Runtime.getRuntime().availableProcessors();
-        int spins = oversubscribed
+    /**
+     * The idle settings for ranks of which {@code ranksOnHost} share this host's cores; {@code spins}
+     * is the default spin count when they do not outnumber the cores ({@link #DEFAULT_MAX_SPINS} or
+     * {@link #DEFAULT_MAX_SPINS_NETWORK}).
+     */
+    public static BackoffIdle from(Config config, int ranksOnHost, int spins) {
+        boolean oversubscribed = ranksOnHost > Runtime.getRuntime().availableProcessors();
+        spins = oversubscribed
                 ? config.getInt(Config.IDLE_MAX_SPINS_OVERSUBSCRIBED, DEFAULT_MAX_SPINS_OVERSUBSCRIBED, 0, Integer.MAX_VALUE)
-                : config.getInt(Config.IDLE_MAX_SPINS, DEFAULT_MAX_SPINS, 0, Integer.MAX_VALUE);
+                : config.getInt(Config.IDLE_MAX_SPINS, spins, 0, Integer.MAX_VALUE);
         return new BackoffIdle(spins,
                 config.getInt(Config.IDLE_MAX_YIELDS, DEFAULT_MAX_YIELDS, 0, Integer.MAX_VALUE),
                 config.getLong(Config.IDLE_MIN_PARK_NS, DEFAULT_MIN_PARK_NS, 1, 1_000_000_000L),
