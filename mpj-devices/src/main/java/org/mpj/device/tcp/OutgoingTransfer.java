@@ -1,6 +1,7 @@
 package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
@@ -29,6 +30,8 @@ final class OutgoingTransfer implements SendCanceller {
     private final LayoutCursor cursor = new LayoutCursor();
     private final EngineRequest request;
     private boolean cancelAsked;
+    /** The first DATA frame, copied while the RTS and CTS travel ({@link #prepareFirst}), or null. */
+    private ByteBuf prepared;
 
     OutgoingTransfer(Peer peer, long id, int source, int tag, BaseType base, int elements, Object data, int dataOffset,
                      TypeMap dataType, int chunkBytes, EngineRequest request) {
@@ -47,13 +50,38 @@ final class OutgoingTransfer implements SendCanceller {
 
     /** Writes the next DATA frame; true when it was the last. */
     boolean writeChunk(Channel c) {
+        ByteBuf b = prepared;
+        prepared = null;
+        c.write(b != null ? b : nextChunk(c.alloc()), c.voidPromise());
+        return cursor.done() == units;
+    }
+
+    /**
+     * Copies the first DATA frame now, while the RTS travels and the CTS comes back, so that the
+     * copy is off the transfer's path: the CTS finds the frame ready to write (1 MiB over loopback:
+     * the copy of a 256 KiB chunk is ~8 us of ~110).
+     */
+    void prepareFirst(ByteBufAllocator alloc) {
+        if (units > 0 && prepared == null && cursor.done() == 0) {
+            prepared = nextChunk(alloc);
+        }
+    }
+
+    private ByteBuf nextChunk(ByteBufAllocator alloc) {
         int n = Math.min(chunkElements, units - cursor.done());
         int bytes = n * unitBytes;
-        ByteBuf b = c.alloc().directBuffer(Frame.HEADER_BYTES + bytes);
+        ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES + bytes);
         Frame.writeHeader(b, Frame.DATA, 0, base.ordinal(), 0, 0, 0, 0, bytes, 0, id);
         cursor.write(b, n);
-        c.write(b, c.voidPromise());
-        return cursor.done() == units;
+        return b;
+    }
+
+    /** Drops the prepared frame of a transfer that will not be written. */
+    void releasePrepared() {
+        if (prepared != null) {
+            prepared.release();
+            prepared = null;
+        }
     }
 
     boolean isEmpty() {
@@ -75,12 +103,14 @@ final class OutgoingTransfer implements SendCanceller {
 
     /** The receiver took the RTS back at our CANCEL. */
     void cancelled() {
+        releasePrepared();
         cursor.clear();
         request.completeCancelled();
     }
 
     /** Completes the send: all data copied out, or the receive refused it (the receiver reports why). */
     void complete() {
+        releasePrepared();
         cursor.clear();
         request.complete(source, tag, elements, base);
     }

@@ -100,6 +100,7 @@ final class Peer {
             b.release();
         }
         streaming.clear();
+        awaitingCts.values().forEach(OutgoingTransfer::releasePrepared);
         awaitingCts.clear();
         announced.clear();
         incoming.clear();

@@ -128,6 +128,11 @@ public final class TcpDevice implements Device {
         ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES);
         Frame.writeHeader(b, Frame.RTS, 0, base.ordinal(), context, source, tag, elements, 0, bytes, id);
         p.write(b);
+        if (p.awaitingCts.size() == 1 && p.streaming.isEmpty()) {
+            // The only transfer to this peer: its first chunk is copied while the handshake travels
+            // (one such buffer per peer at most, however many sends wait for their CTS).
+            t.prepareFirst(alloc);
+        }
         return false;
     }
 
