@@ -54,6 +54,15 @@ final class CommCollectives implements Collectives, Trees.Owner {
         scan = choices[Primitive.SCAN.ordinal()];
     }
 
+    /**
+     * A call that moves no data on any rank returns at once, as Open MPI's do: MPI does not make
+     * collectives other than Barrier synchronise, and every rank has the same count in these calls
+     * (their type signatures must match), so all ranks skip it alike.
+     */
+    private static boolean empty(int count, TypeMap type) {
+        return (long) count * type.size == 0;
+    }
+
     @Override
     public Trees trees() {
         return trees;
@@ -66,12 +75,18 @@ final class CommCollectives implements Collectives, Trees.Owner {
 
     @Override
     public void bcast(Object buf, int offset, int count, TypeMap type, int root) {
+        if (empty(count, type)) {
+            return;
+        }
         ((Algorithm.Bcast) bcast.pick(MessageSize.of(count, type))).bcast(comm, buf, offset, count, type, root);
     }
 
     @Override
     public void gather(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf,
                        int recvoffset, int recvcount, TypeMap recvtype, int root) {
+        if (empty(sendcount, sendtype)) {
+            return;
+        }
         // The root's send count is meaningful on every rank; the receive count only at the root.
         ((Algorithm.Rooted) gather.pick(MessageSize.of(sendcount, sendtype))).run(comm, sendbuf, sendoffset,
                 sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
@@ -88,6 +103,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
     @Override
     public void scatter(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf,
                         int recvoffset, int recvcount, TypeMap recvtype, int root) {
+        if (empty(recvcount, recvtype)) {
+            return;
+        }
         ((Algorithm.Rooted) scatter.pick(MessageSize.of(recvcount, recvtype))).run(comm, sendbuf, sendoffset,
                 sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
@@ -102,6 +120,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
     @Override
     public void allgather(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf,
                           int recvoffset, int recvcount, TypeMap recvtype) {
+        if (empty(sendcount, sendtype)) {
+            return;
+        }
         ((Algorithm.Exchange) allgather.pick(MessageSize.of(sendcount, sendtype))).run(comm, sendbuf, sendoffset,
                 sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
     }
@@ -117,6 +138,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
     @Override
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf,
                          int recvoffset, int recvcount, TypeMap recvtype) {
+        if (empty(sendcount, sendtype)) {
+            return;
+        }
         ((Algorithm.Exchange) alltoall.pick(MessageSize.of(sendcount, sendtype))).run(comm, sendbuf, sendoffset,
                 sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
     }
@@ -132,6 +156,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
     @Override
     public void reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, TypeMap type,
                        Operator op, int root) {
+        if (empty(count, type)) {
+            return;
+        }
         ((Algorithm.Reduce) reduce.pick(MessageSize.of(count, type))).reduce(comm, sendbuf, sendoffset, recvbuf,
                 recvoffset, count, type, op, root);
     }
@@ -139,6 +166,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
     @Override
     public void allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, TypeMap type,
                           Operator op) {
+        if (empty(count, type)) {
+            return;
+        }
         ((Algorithm.Combine) allreduce.pick(MessageSize.of(count, type))).run(comm, sendbuf, sendoffset, recvbuf,
                 recvoffset, count, type, op);
     }
@@ -153,6 +183,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
     @Override
     public void scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, TypeMap type,
                      Operator op) {
+        if (empty(count, type)) {
+            return;
+        }
         ((Algorithm.Combine) scan.pick(MessageSize.of(count, type))).run(comm, sendbuf, sendoffset, recvbuf,
                 recvoffset, count, type, op);
     }
