@@ -21,8 +21,9 @@ import org.mpj.core.op.Operator;
  * 9-10 us staged against 11-16 sliced, at 16 KiB 19-28 against 17-25; 2 ranks at 16 KiB: 11-12
  * against 6-7).</li>
  * <li>Long vectors: straight out of the send buffers; rank r folds slice r into its receive buffer,
- * then copies the other slices from the ranks that made them (n combines and n copies per rank);
- * ranks leave once nobody reads their buffers.</li>
+ * then copies it into every other rank's receive buffer (n combines and n copies per rank); ranks
+ * leave once every rank has done so, two synchronisations per call (pulling the slices took a third,
+ * between the folds and the copies).</li>
  * </ul>
  */
 public final class AllreduceShared {
@@ -80,16 +81,14 @@ public final class AllreduceShared {
                     return;
                 }
             }
-            fold(b, sliceStart(count, p, me), sliceStart(count, p, me + 1), type, op, recvbuf, recvoffset);
-            long k = b.midway.next(me);
-            b.midway.signal();
-            b.midway.await(c, me, k, p);
+            int lo = sliceStart(count, p, me), hi = sliceStart(count, p, me + 1);
+            fold(b, lo, hi, type, op, recvbuf, recvoffset);
+            // Push the slice to every other rank's receive buffer (published at arrival), each rank
+            // starting with a different one; departAll then guarantees every slice is in place.
+            int at = lo * type.extent;
             for (int i = 1; i < p; i++) {
                 int r = me + i < p ? me + i : me + i - p;
-                int lo = sliceStart(count, p, r), hi = sliceStart(count, p, r + 1);
-                int at = lo * type.extent;
-                Copier.copy(b.out[r], b.outOffset[r] + at, type, recvbuf, recvoffset + at, type,
-                        (hi - lo) * type.size);
+                Copier.copy(recvbuf, recvoffset + at, type, b.out[r], b.outOffset[r] + at, type, (hi - lo) * type.size);
             }
         } finally {
             b.departAll(c, me);

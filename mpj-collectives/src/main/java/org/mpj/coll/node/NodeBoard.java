@@ -19,8 +19,6 @@ public final class NodeBoard {
     final int size;
     /** Symmetric calls: everyone has published its buffers. */
     final Phase arrived;
-    /** Symmetric calls in two rounds: the first round is done everywhere. */
-    final Phase midway;
     /** Symmetric calls: everyone has finished reading the others' buffers. */
     final Phase departed;
     /** Rooted calls: the root has published (Bcast, Scatter) or has read everything (Gather, Reduce). */
@@ -59,7 +57,6 @@ public final class NodeBoard {
     public NodeBoard(int size) {
         this.size = size;
         this.arrived = new Phase(size);
-        this.midway = new Phase(size);
         this.departed = new Phase(size);
         this.rootDone = new Phase(size);
         this.othersDone = new RankFlags(size);
