@@ -13,7 +13,7 @@ import org.mpj.core.datatype.TypeMap;
  * through the release/acquire of the step that the owner signals after writing.
  */
 final class Stages {
-    /** Messages up to this many bytes travel through a stage. */
+    /** Messages of the symmetric calls up to this many bytes travel through a stage (Bcast: its own limit). */
     static final long MAX_BYTES = 16 * 1024;
 
     private final Object[][] data;
