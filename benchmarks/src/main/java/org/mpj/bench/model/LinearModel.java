@@ -4,9 +4,9 @@ package org.mpj.bench.model;
  * The linear model of Taboada et al. for message-passing in Java:
  * <pre>T(n) = t0 + ti·(tb·n / (t0 + tb·n)) + tb·n</pre>
  * t0 is the zero-byte time; ti and tb are the intercept and slope of the least-squares fit of
- * T(n) − t0 against n, each point weighted by 1/T(n)² (see {@link LeastSquares}). The middle term grows from 0 to ti as the transfer time comes to dominate the
- * start-up, which captures the jump between small and large messages that Hockney's straight line
- * averages away.
+ * T(n) − t0 against n, each point weighted by 1/T(n)² (see {@link LeastSquares}). The middle term
+ * grows from 0 to ti as the transfer time comes to dominate the start-up, which captures the jump
+ * between small and large messages that Hockney's straight line averages away.
  */
 public record LinearModel(double t0, double ti, double tb) implements TimeModel {
     /**

@@ -8,11 +8,10 @@ import org.mpj.core.datatype.TypeMap;
 
 /**
  * Bcast through memory. Messages up to {@link #STAGED_BYTES}: the root copies its buffer into its
- * stage and leaves; each other rank copies out of the stage. The root rewrites a stage {@link NodeBoard#ROOT_TURNS} calls
- * later, after waiting for every rank to have finished the call that read it, so it runs at most
- * that many calls ahead. Long
- * messages: the root publishes its buffer, every other rank copies straight out of it (one copy),
- * and the root leaves when all have. Falls back to the default algorithm where ranks do not share
+ * stage and leaves; each other rank copies out of the stage. The root rewrites a stage
+ * {@link NodeBoard#ROOT_TURNS} calls later, after waiting for every rank to have finished the call
+ * that read it, so it runs at most that many calls ahead. Longer messages: the root publishes its
+ * buffer, every other rank copies straight out of it (one copy), and the root leaves when all have. Falls back to the default algorithm where ranks do not share
  * memory and for MPI.OBJECT.
  */
 public final class BcastShared {
