@@ -25,15 +25,16 @@ public record LinearModel(double t0, double ti, double tb) implements TimeModel 
         if (Double.isNaN(t0)) {
             throw new IllegalArgumentException("the linear model needs the 0-byte time (t0); no point has 0 bytes");
         }
-        double[] x = new double[others], y = new double[others], w = new double[others];
+        double[] x = new double[others], y = new double[others], t = new double[others];
         for (int i = 0, j = 0; i < bytes.length; i++) {
             if (bytes[i] != 0) {
                 x[j] = bytes[i];
-                w[j] = 1 / (seconds[i] * seconds[i]); // relative to T(n), as the errors are reported
+                t[j] = seconds[i];
                 y[j++] = seconds[i] - t0;
             }
         }
-        LeastSquares.Line l = LeastSquares.fit(x, y, w);
+        // Weighted relative to T(n), not to T(n) - t0: the errors are reported relative to T(n).
+        LeastSquares.Line l = LeastSquares.fit(x, y, LeastSquares.relativeWeights(t));
         return new LinearModel(t0, l.intercept(), l.slope());
     }
 
