@@ -29,6 +29,8 @@ class AutotuneOptionsTest {
         assertTrue(error("--mode", "verify").contains("needs --table"));
         assertTrue(error("--plogp", "/no/such.csv").contains("no such file"));
         assertTrue(error("--reps").contains("--reps needs a value"));
+        assertTrue(error("--reps", "0").contains("--reps: '0' is not a whole number >= 1"));
+        assertTrue(error("--recheck", "-1").contains("--recheck: '-1' is not a whole number >= 0"));
     }
 
     @Test
