@@ -19,6 +19,8 @@ public class PingPong {
 
     /** Untimed round trips before the first size: enough for C2 to compile the path. */
     static final int WARM_UP_ROUND_TRIPS = 200_000;
+    /** Untimed round trips cycling through 16 KiB .. min(maxBytes, 1 MiB) after those. */
+    static final int WARM_UP_LARGE_ROUND_TRIPS = 5_000;
 
     static void roundTrip(int rank, Object a, Object b, int count, mpi.Datatype type) throws MPIException {
         if (rank == 0) {
@@ -64,6 +66,13 @@ public class PingPong {
         int warmMaxCount = Math.min(4096, maxBytes) / (doubles ? 8 : 1);
         for (int i = 0, count = 0; i < WARM_UP_ROUND_TRIPS; i++, count = count >= warmMaxCount ? 0 : Math.min(warmMaxCount, 2 * count + 1)) {
             roundTrip(rank, a, b, count, doubles ? MPI.DOUBLE : MPI.BYTE);
+        }
+        // Then the large sizes, which take other paths (tcp's rendezvous above 64 KiB): warmed with small
+        // messages only, tcp's 128-512 KiB rows took 108-190 us while the path compiled, 24 us one way
+        // at 128 KiB once it had.
+        int largest = Math.min(maxBytes, 1 << 20), unit = doubles ? 8 : 1;
+        for (int i = 0, bytes = 16384; i < WARM_UP_LARGE_ROUND_TRIPS && bytes <= largest; i++, bytes = bytes >= largest ? 16384 : 2 * bytes) {
+            roundTrip(rank, a, b, bytes / unit, doubles ? MPI.DOUBLE : MPI.BYTE);
         }
         for (int bytes = 0; bytes <= maxBytes; bytes = bytes == 0 ? 1 : bytes * 2) {
             if (doubles && bytes % 8 != 0) {
