@@ -47,6 +47,25 @@ public class PingPong {
         return (System.nanoTime() - t0) / 1e3 / reps / 2;
     }
 
+    /**
+     * Lets the JIT compile the whole path (facade, engine, device) before any size is timed: sizes cycle
+     * through 0 B .. 4 KiB so that no branch is first taken inside a timed loop, then through the large
+     * sizes, which take other paths (tcp's rendezvous above 64 KiB): warmed with small messages only,
+     * tcp's 128-512 KiB rows took 108-190 us while that path compiled, 24 us one way at 128 KiB once it had.
+     */
+    static void warmUp(int rank, Object a, Object b, int maxBytes, boolean doubles) throws MPIException {
+        mpi.Datatype type = doubles ? MPI.DOUBLE : MPI.BYTE;
+        int unit = doubles ? 8 : 1;
+        int warmMaxCount = Math.min(4096, maxBytes) / unit;
+        for (int i = 0, count = 0; i < WARM_UP_ROUND_TRIPS; i++, count = count >= warmMaxCount ? 0 : Math.min(warmMaxCount, 2 * count + 1)) {
+            roundTrip(rank, a, b, count, type);
+        }
+        int largest = Math.min(maxBytes, 1 << 20);
+        for (int i = 0, bytes = 16384; i < WARM_UP_LARGE_ROUND_TRIPS && bytes <= largest; i++, bytes = bytes >= largest ? 16384 : 2 * bytes) {
+            roundTrip(rank, a, b, bytes / unit, type);
+        }
+    }
+
     public static void main(String[] args) throws MPIException {
         String[] app = MPI.Init(args);
         int maxBytes = app.length > 0 ? Integer.parseInt(app[0]) : 16 << 20;
@@ -61,19 +80,7 @@ public class PingPong {
             System.out.printf("# MPJ ping-pong (%s), half round trip%n# %10s %10s %12s%n",
                     doubles ? "MPI.DOUBLE" : "MPI.BYTE", "bytes", "usec", "MB/s");
         }
-        // Let the JIT compile the whole path (facade, engine, device) before any size is timed.
-        // Sizes cycle through 0 B .. 4 KiB so that no branch is first taken inside a timed loop.
-        int warmMaxCount = Math.min(4096, maxBytes) / (doubles ? 8 : 1);
-        for (int i = 0, count = 0; i < WARM_UP_ROUND_TRIPS; i++, count = count >= warmMaxCount ? 0 : Math.min(warmMaxCount, 2 * count + 1)) {
-            roundTrip(rank, a, b, count, doubles ? MPI.DOUBLE : MPI.BYTE);
-        }
-        // Then the large sizes, which take other paths (tcp's rendezvous above 64 KiB): warmed with small
-        // messages only, tcp's 128-512 KiB rows took 108-190 us while the path compiled, 24 us one way
-        // at 128 KiB once it had.
-        int largest = Math.min(maxBytes, 1 << 20), unit = doubles ? 8 : 1;
-        for (int i = 0, bytes = 16384; i < WARM_UP_LARGE_ROUND_TRIPS && bytes <= largest; i++, bytes = bytes >= largest ? 16384 : 2 * bytes) {
-            roundTrip(rank, a, b, bytes / unit, doubles ? MPI.DOUBLE : MPI.BYTE);
-        }
+        warmUp(rank, a, b, maxBytes, doubles);
         for (int bytes = 0; bytes <= maxBytes; bytes = bytes == 0 ? 1 : bytes * 2) {
             if (doubles && bytes % 8 != 0) {
                 continue;
