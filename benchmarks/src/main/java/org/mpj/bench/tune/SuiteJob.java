@@ -21,6 +21,10 @@ import org.mpj.runtime.MpjRun;
  * runs in: after a tuning run's other primitives, the shared code paths were compiled for all of
  * them, and a 6-rank 64 KiB Scan of one algorithm took twice its time in a fresh JVM (85 against 53
  * us). The suite's tables are not printed: the caller prints progress and its own summary.
+ *
+ * <p>The JVM keeps its default tiered compilation, unlike {@code bin/mpjrun}, which runs several thread
+ * ranks with C2 alone: with C2 alone a point's few hundred calls would time MPJ's code in the
+ * interpreter (3-rank Barriers, 200 calls: 12-17 us against 4-5), and the table should rank compiled code.
  */
 public final class SuiteJob {
     /**
