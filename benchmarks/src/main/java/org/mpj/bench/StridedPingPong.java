@@ -32,17 +32,14 @@ public class StridedPingPong {
         PingPong.warmUp(rank, a, b, maxBytes, true);
         java.util.List<Datatype> large = new java.util.ArrayList<>();
         for (int bytes = Math.max(8 * blockDoubles, 16384); bytes <= Math.min(maxBytes, 1 << 20); bytes *= 2) {
-            Datatype t = layout.equals("indexed") ? irregular(bytes / 8, blockDoubles) : regular(bytes / 8, blockDoubles);
-            t.Commit();
-            large.add(t);
+            large.add(layoutType(layout, bytes / 8, blockDoubles));
         }
         for (int i = 0; i < WARM_UP_STRIDED_ROUND_TRIPS && !large.isEmpty(); i++) {
             PingPong.roundTrip(rank, a, b, 1, large.get(i % large.size()));
         }
         for (int bytes = Math.max(8 * blockDoubles, 64); bytes <= maxBytes; bytes *= 2) {
             int doubles = bytes / 8;
-            Datatype type = layout.equals("indexed") ? irregular(doubles, blockDoubles) : regular(doubles, blockDoubles);
-            type.Commit();
+            Datatype type = layoutType(layout, doubles, blockDoubles);
             int reps = Math.max(1, PingPong.repsFor(bytes) / BATCHES);
             double[] contigUs = new double[BATCHES], stridedUs = new double[BATCHES];
             for (int k = 0; k < BATCHES; k++) {
@@ -69,6 +66,13 @@ public class StridedPingPong {
         double[] s = x.clone();
         java.util.Arrays.sort(s);
         return s[s.length / 2];
+    }
+
+    /** The committed type of {@code doubles} doubles in the named layout. */
+    static Datatype layoutType(String layout, int doubles, int block) throws MPIException {
+        Datatype t = layout.equals("indexed") ? irregular(doubles, block) : regular(doubles, block);
+        t.Commit();
+        return t;
     }
 
     /** {@code doubles} doubles in blocks of {@code block}, every other block. */

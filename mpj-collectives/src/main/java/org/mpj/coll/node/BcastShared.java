@@ -11,8 +11,8 @@ import org.mpj.core.datatype.TypeMap;
  * stage and leaves; each other rank copies out of the stage. The root rewrites a stage
  * {@link NodeBoard#ROOT_TURNS} calls later, after waiting for every rank to have finished the call
  * that read it, so it runs at most that many calls ahead. Longer messages: the root publishes its
- * buffer, every other rank copies straight out of it (one copy), and the root leaves when all have. Falls back to the default algorithm where ranks do not share
- * memory and for MPI.OBJECT.
+ * buffer, every other rank copies straight out of it (one copy), and the root leaves when all have.
+ * Falls back to the default algorithm where ranks do not share memory and for MPI.OBJECT.
  */
 public final class BcastShared {
     public static final String NAME = "shared";
