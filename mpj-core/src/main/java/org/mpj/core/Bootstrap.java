@@ -46,7 +46,7 @@ public final class Bootstrap {
             engines[r] = new MatchingEngine("rank " + r, eager);
         }
         Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "shm")).threads(engines, config, job);
-        BackoffIdle idle = BackoffIdle.from(config, np, BackoffIdle.DEFAULT_MAX_SPINS);
+        BackoffIdle idle = BackoffIdle.from(config, np, false);
         CollectivesProvider collectives = CollectivesProvider.load(config);
         RankContext[] ranks = new RankContext[np];
         for (int r = 0; r < np; r++) {
@@ -70,8 +70,7 @@ public final class Bootstrap {
         }
         Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "tcp"))
                 .processes(engines, firstRank, worldSize, wireUp, config, job);
-        BackoffIdle idle = BackoffIdle.from(config, config.getInt(Config.RANKS_ON_HOST, count, 1, Integer.MAX_VALUE),
-                BackoffIdle.DEFAULT_MAX_SPINS_NETWORK);
+        BackoffIdle idle = BackoffIdle.from(config, config.getInt(Config.RANKS_ON_HOST, count, 1, Integer.MAX_VALUE), true);
         CollectivesProvider collectives = CollectivesProvider.load(config);
         RankContext[] ranks = new RankContext[count];
         for (int i = 0; i < count; i++) {

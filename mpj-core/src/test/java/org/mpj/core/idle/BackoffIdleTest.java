@@ -1,0 +1,57 @@
+package org.mpj.core.idle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpj.core.Config;
+
+/** The idle settings a job's ranks get from where they run, and what a setting overrides. */
+class BackoffIdleTest {
+    static final int CORES = Runtime.getRuntime().availableProcessors();
+    static final Config NONE = Config.withOverrides(Map.of());
+
+    @Test
+    @Timeout(10)
+    void threadRanksSpinThenYieldBrieflyThenPark() {
+        BackoffIdle idle = BackoffIdle.from(NONE, 1, false);
+        assertEquals(BackoffIdle.DEFAULT_MAX_SPINS, idle.maxSpins);
+        assertEquals(BackoffIdle.DEFAULT_MAX_YIELDS, idle.maxYields);
+        long parkAt = (long) idle.maxSpins + idle.maxYields;
+        assertFalse(idle.shouldPark(parkAt - 1));
+        assertTrue(idle.shouldPark(parkAt));
+        assertEquals(idle.minParkNs, idle.parkNs(parkAt));
+        assertEquals(idle.maxParkNs, idle.parkNs(parkAt + 40));
+    }
+
+    @Test
+    @Timeout(10)
+    void ranksThatOutnumberTheCoresYieldAtOnce() {
+        BackoffIdle shm = BackoffIdle.from(NONE, CORES + 1, false);
+        assertEquals(0, shm.maxSpins);
+        assertEquals(BackoffIdle.DEFAULT_MAX_YIELDS, shm.maxYields);
+        // Partners in other JVMs: a rank parked in its poll wakes late, so it yields far longer first.
+        BackoffIdle tcp = BackoffIdle.from(NONE, CORES + 1, true);
+        assertEquals(0, tcp.maxSpins);
+        assertEquals(BackoffIdle.DEFAULT_MAX_YIELDS_NETWORK_OVERSUBSCRIBED, tcp.maxYields);
+        BackoffIdle tcpAlone = BackoffIdle.from(NONE, 1, true);
+        assertEquals(BackoffIdle.DEFAULT_MAX_SPINS_NETWORK, tcpAlone.maxSpins);
+        assertEquals(BackoffIdle.DEFAULT_MAX_YIELDS, tcpAlone.maxYields);
+    }
+
+    @Test
+    @Timeout(10)
+    void settingsOverrideTheDefaults() {
+        Config c = Config.withOverrides(Map.of(Config.IDLE_MAX_YIELDS, "7", Config.IDLE_MAX_SPINS_OVERSUBSCRIBED, "3",
+                Config.IDLE_MAX_SPINS, "5"));
+        BackoffIdle over = BackoffIdle.from(c, CORES + 1, true);
+        assertEquals(3, over.maxSpins);
+        assertEquals(7, over.maxYields);
+        BackoffIdle alone = BackoffIdle.from(c, 1, false);
+        assertEquals(5, alone.maxSpins);
+        assertEquals(7, alone.maxYields);
+    }
+}
