@@ -57,7 +57,8 @@ final class CommCollectives implements Collectives, Trees.Owner {
     /**
      * A call that moves no data on any rank returns at once, as Open MPI's do: MPI does not make
      * collectives other than Barrier synchronise, and every rank has the same count in these calls
-     * (their type signatures must match), so all ranks skip it alike.
+     * (their type signatures must match; Reduce_scatter's recvcounts are the same), so all ranks skip
+     * it alike.
      */
     private static boolean empty(int count, TypeMap type) {
         return (long) count * type.size == 0;
@@ -176,6 +177,13 @@ final class CommCollectives implements Collectives, Trees.Owner {
     @Override
     public void reduceScatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                               TypeMap type, Operator op) {
+        long items = 0;
+        for (int r = 0; r < comm.size(); r++) {
+            items += recvcounts[r];
+        }
+        if (items * type.size == 0) {
+            return; // recvcounts are the same on every rank, so all of them skip it
+        }
         ((Algorithm.ReduceScatter) reduceScatter.pick(MessageSize.sum(recvcounts, comm.size(), type)))
                 .reduceScatter(comm, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type, op);
     }

@@ -82,7 +82,7 @@ public final class AllreduceShared {
                 }
             }
             int lo = sliceStart(count, p, me), hi = sliceStart(count, p, me + 1);
-            fold(b, lo, hi, type, op, recvbuf, recvoffset);
+            fold(b, lo, hi, type, op, recvbuf, recvoffset + lo * type.extent);
             // Push the slice to every other rank's receive buffer (published at arrival), each rank
             // starting with a different one; departAll then guarantees every slice is in place.
             int at = lo * type.extent;
@@ -99,15 +99,15 @@ public final class AllreduceShared {
         return (int) ((long) count * r / p);
     }
 
-    /** Items lo..hi of every rank's send buffer, folded right to left into (dst, dstOffset). */
+    /** Items lo..hi of every rank's send buffer, folded right to left into items 0..hi-lo of (dst, dstOffset). */
     static void fold(NodeBoard b, int lo, int hi, TypeMap type, Operator op, Object dst, int dstOffset) {
         if (hi == lo) {
             return;
         }
         int p = b.size, at = lo * type.extent, n = hi - lo;
-        Copier.copy(b.buf[p - 1], b.offset[p - 1] + at, type, dst, dstOffset + at, type, n * type.size);
+        Copier.copy(b.buf[p - 1], b.offset[p - 1] + at, type, dst, dstOffset, type, n * type.size);
         for (int r = p - 2; r >= 0; r--) {
-            op.combine(b.buf[r], b.offset[r] + at, dst, dstOffset + at, n, type);
+            op.combine(b.buf[r], b.offset[r] + at, dst, dstOffset, n, type);
         }
     }
 }

@@ -55,6 +55,7 @@ import org.mpj.coll.node.BcastShared;
 import org.mpj.coll.node.GatherHierarchical;
 import org.mpj.coll.node.GatherShared;
 import org.mpj.coll.node.ReduceHierarchical;
+import org.mpj.coll.node.ReduceScatterShared;
 import org.mpj.coll.node.ReduceShared;
 import org.mpj.coll.node.ScatterHierarchical;
 import org.mpj.coll.node.ScatterShared;
@@ -194,6 +195,8 @@ public final class Catalog {
         nodeAware(Primitive.GATHER, GatherShared.NAME, (Algorithm.Rooted) GatherShared::gather);
         nodeAware(Primitive.SCATTER, ScatterShared.NAME, (Algorithm.Rooted) ScatterShared::scatter);
         nodeAware(Primitive.REDUCE, ReduceShared.NAME, (Algorithm.Reduce) ReduceShared::reduce);
+        nodeAware(Primitive.REDUCE_SCATTER, ReduceScatterShared.NAME,
+                (Algorithm.ReduceScatter) ReduceScatterShared::reduceScatter);
 
         // Hierarchical: through memory inside each node, by messages among one rank per node; any communicator.
         hierarchical(Primitive.BARRIER, BarrierHierarchical.NAME, (Algorithm.Barrier) BarrierHierarchical::barrier);

@@ -30,6 +30,7 @@ class EmptyCollectivesTest {
                 MPI.COMM_WORLD.Reduce(d, 0, d, 1, 0, MPI.DOUBLE, MPI.SUM, p - 1);
                 MPI.COMM_WORLD.Allreduce(d, 0, d, 1, 0, MPI.DOUBLE, MPI.SUM);
                 MPI.COMM_WORLD.Scan(d, 0, d, 1, 0, MPI.DOUBLE, MPI.SUM);
+                MPI.COMM_WORLD.Reduce_scatter(d, 0, d, 1, new int[p], MPI.DOUBLE, MPI.SUM);
                 for (int r = 1; r < p; r++) {
                     MPI.COMM_WORLD.Send(none, 0, 1, MPI.INT, r, 3);
                 }
@@ -44,6 +45,7 @@ class EmptyCollectivesTest {
             if (me != 0) {
                 MPI.COMM_WORLD.Bcast(none, 0, 0, MPI.INT, p - 1);
                 MPI.COMM_WORLD.Allreduce(d, 0, d, 1, 0, MPI.DOUBLE, MPI.SUM);
+                MPI.COMM_WORLD.Reduce_scatter(d, 0, d, 1, new int[p], MPI.DOUBLE, MPI.SUM);
             }
             MPI.COMM_WORLD.Barrier();
             MPI.Finalize();
