@@ -4,14 +4,20 @@ import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
+import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
 /**
- * Reduce-scatter through memory: every rank publishes its send buffer, then folds its own block of
- * every rank's buffer, in rank order (in0 op (in1 op (… op in(p-1)))), straight into its receive
- * buffer; ranks leave once every rank has read. Two synchronisations per call, no message and no
- * intermediate copy: each item is combined p - 1 times in all, once per rank that holds it.
+ * Reduce-scatter through memory, every block folded in rank order (in0 op (in1 op (… op in(p-1))))
+ * straight into its rank's receive buffer; no message, each item combined p - 1 times in all.
+ * <ul>
+ * <li>Short vectors (up to {@link Stages#MAX_BYTES}): each rank copies its send vector into its
+ * stage and folds its own block of every stage; one synchronisation per call (a stage is rewritten
+ * two calls later, as in {@link AllreduceShared}).</li>
+ * <li>Long vectors: each rank folds its own block of every rank's send buffer, and ranks leave once
+ * every rank has read; two synchronisations per call.</li>
+ * </ul>
  *
  * <pre>
  * recvcounts = [2 1 3]:   rank 1 folds item 2 of ranks 0, 1, 2 into its receive buffer
@@ -35,8 +41,14 @@ public final class ReduceScatterShared {
         }
         int me = c.rank();
         int lo = 0;
-        for (int r = 0; r < me; r++) {
-            lo += recvcounts[r];
+        long total = 0;
+        for (int r = 0; r < p; r++) {
+            lo += r < me ? recvcounts[r] : 0;
+            total += recvcounts[r];
+        }
+        if (total * type.size * type.base.byteSize() <= Stages.MAX_BYTES) {
+            staged(c, b, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, (int) total, lo, type, op);
+            return;
         }
         b.arriveAll(c, me, sendbuf, sendoffset, 0, type, recvbuf, recvoffset);
         try {
@@ -50,6 +62,29 @@ public final class ReduceScatterShared {
             AllreduceShared.fold(b, lo, lo + recvcounts[me], type, op, recvbuf, recvoffset);
         } finally {
             b.departAll(c, me);
+        }
+    }
+
+    private static void staged(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
+                               int recvoffset, int[] recvcounts, int total, int lo, TypeMap type, Operator op) {
+        int me = c.rank(), p = b.size, n = recvcounts[me];
+        long k = b.arrived.next(me);
+        b.stages.put(me, k, sendbuf, sendoffset, total, type);
+        b.arrived.signal();
+        b.arrived.await(c, me, k, p);
+        for (int r = 0; r < p; r++) {
+            if (!b.stages.type(r, k).sameShape(type)) {
+                FALLBACK.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type, op);
+                return;
+            }
+        }
+        if (n == 0) {
+            return;
+        }
+        int at = lo * type.extent;
+        Copier.copy(b.stages.data(p - 1, k), at, type, recvbuf, recvoffset, type, n * type.size);
+        for (int r = p - 2; r >= 0; r--) {
+            op.combine(b.stages.data(r, k), at, recvbuf, recvoffset, n, type);
         }
     }
 }
