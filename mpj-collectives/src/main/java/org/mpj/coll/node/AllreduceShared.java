@@ -51,17 +51,11 @@ public final class AllreduceShared {
 
     private static void staged(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
                                int recvoffset, int count, TypeMap type, Operator op) {
-        int me = c.rank(), p = b.size;
-        long k = b.arrived.next(me);
-        b.stages.put(me, k, sendbuf, sendoffset, count, type);
-        b.arrived.signal();
-        b.arrived.await(c, me, k, p);
-        for (int r = 0; r < p; r++) {
-            if (!b.stages.type(r, k).sameShape(type)) {
-                // Ranks whose layouts differ (same signature, other holes) all see it: all take messages.
-                FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
-                return;
-            }
+        int p = b.size;
+        long k = b.stageAll(c, c.rank(), sendbuf, sendoffset, count, type);
+        if (!b.stagedAlike(k, type)) {
+            FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+            return;
         }
         Copier.copy(b.stages.data(p - 1, k), 0, type, recvbuf, recvoffset, type, count * type.size);
         for (int r = p - 2; r >= 0; r--) {
@@ -74,12 +68,9 @@ public final class AllreduceShared {
         int me = c.rank(), p = b.size;
         b.arriveAll(c, me, sendbuf, sendoffset, count, type, recvbuf, recvoffset);
         try {
-            for (int r = 0; r < p; r++) {
-                if (!b.type[r].sameShape(type)) {
-                    FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type,
-                            op);
-                    return;
-                }
+            if (!b.publishedAlike(type)) {
+                FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+                return;
             }
             int lo = sliceStart(count, p, me), hi = sliceStart(count, p, me + 1);
             fold(b, lo, hi, type, op, recvbuf, recvoffset + lo * type.extent);

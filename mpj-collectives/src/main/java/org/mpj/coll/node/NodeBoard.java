@@ -104,6 +104,41 @@ public final class NodeBoard {
         arrived.await(c, me, k, size);
     }
 
+    /**
+     * Copies this rank's vector into its stage of the next turn of {@link #arrived}, signals and waits
+     * for everyone's: returns the turn, whose stages every rank may now read.
+     */
+    long stageAll(Communicator c, int me, Object b, int off, int n, TypeMap t) {
+        long k = arrived.next(me);
+        stages.put(me, k, b, off, n, t);
+        arrived.signal();
+        arrived.await(c, me, k, size);
+        return k;
+    }
+
+    /**
+     * True when every rank's stage of turn {@code k} is laid out as {@code t}, so that operators can
+     * combine them item by item; else (same signature, other holes) every rank sees it and takes messages.
+     */
+    boolean stagedAlike(long k, TypeMap t) {
+        for (int r = 0; r < size; r++) {
+            if (!stages.type(r, k).sameShape(t)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The same for the buffers published at {@link #arriveAll}. */
+    boolean publishedAlike(TypeMap t) {
+        for (int r = 0; r < size; r++) {
+            if (!type[r].sameShape(t)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Signals that this rank is done reading and waits until every rank is. */
     void departAll(Communicator c, int me) {
         long k = departed.next(me);

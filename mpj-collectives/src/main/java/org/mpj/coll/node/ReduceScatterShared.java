@@ -52,12 +52,9 @@ public final class ReduceScatterShared {
         }
         b.arriveAll(c, me, sendbuf, sendoffset, 0, type, recvbuf, recvoffset);
         try {
-            for (int r = 0; r < p; r++) {
-                if (!b.type[r].sameShape(type)) {
-                    // Same signature, other layout on some rank: every rank sees it, all take messages.
-                    FALLBACK.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type, op);
-                    return;
-                }
+            if (!b.publishedAlike(type)) {
+                FALLBACK.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type, op);
+                return;
             }
             AllreduceShared.fold(b, lo, lo + recvcounts[me], type, op, recvbuf, recvoffset);
         } finally {
@@ -68,15 +65,10 @@ public final class ReduceScatterShared {
     private static void staged(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
                                int recvoffset, int[] recvcounts, int total, int lo, TypeMap type, Operator op) {
         int me = c.rank(), p = b.size, n = recvcounts[me];
-        long k = b.arrived.next(me);
-        b.stages.put(me, k, sendbuf, sendoffset, total, type);
-        b.arrived.signal();
-        b.arrived.await(c, me, k, p);
-        for (int r = 0; r < p; r++) {
-            if (!b.stages.type(r, k).sameShape(type)) {
-                FALLBACK.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type, op);
-                return;
-            }
+        long k = b.stageAll(c, me, sendbuf, sendoffset, total, type);
+        if (!b.stagedAlike(k, type)) {
+            FALLBACK.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type, op);
+            return;
         }
         if (n == 0) {
             return;

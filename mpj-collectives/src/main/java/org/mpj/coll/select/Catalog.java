@@ -57,6 +57,7 @@ import org.mpj.coll.node.GatherShared;
 import org.mpj.coll.node.ReduceHierarchical;
 import org.mpj.coll.node.ReduceScatterShared;
 import org.mpj.coll.node.ReduceShared;
+import org.mpj.coll.node.ScanShared;
 import org.mpj.coll.node.ScatterHierarchical;
 import org.mpj.coll.node.ScatterShared;
 import org.mpj.coll.reduce.ReduceBT;
@@ -197,6 +198,7 @@ public final class Catalog {
         nodeAware(Primitive.REDUCE, ReduceShared.NAME, (Algorithm.Reduce) ReduceShared::reduce);
         nodeAware(Primitive.REDUCE_SCATTER, ReduceScatterShared.NAME,
                 (Algorithm.ReduceScatter) ReduceScatterShared::reduceScatter);
+        nodeAware(Primitive.SCAN, ScanShared.NAME, (Algorithm.Combine) ScanShared::scan);
 
         // Hierarchical: through memory inside each node, by messages among one rank per node; any communicator.
         hierarchical(Primitive.BARRIER, BarrierHierarchical.NAME, (Algorithm.Barrier) BarrierHierarchical::barrier);

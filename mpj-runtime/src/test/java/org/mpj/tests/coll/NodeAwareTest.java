@@ -19,11 +19,12 @@ class NodeAwareTest {
     static final List<Integer> RANKS = List.of(2, 3, 5);
     static final Map<String, String> FORCED = Map.of("mpj.coll.barrier", "shared", "mpj.coll.bcast", "shared",
             "mpj.coll.allgather", "shared", "mpj.coll.alltoall", "shared", "mpj.coll.allreduce", "shared",
-            "mpj.coll.gather", "shared", "mpj.coll.scatter", "shared", "mpj.coll.reduce", "shared");
+            "mpj.coll.gather", "shared", "mpj.coll.scatter", "shared", "mpj.coll.reduce", "shared",
+            "mpj.coll.reduce_scatter", "shared", "mpj.coll.scan", "shared");
 
     static Stream<Arguments> cases() {
         return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Alltoall", "Barrier", "Allreduce",
-                "Gather", "Scatter", "Reduce")
+                "Gather", "Scatter", "Reduce", "Reduce_scatter", "Scan")
                 .map(prim -> Arguments.of(np, prim)));
     }
 
@@ -82,6 +83,20 @@ class NodeAwareTest {
                 w.Scatter(to, 0, m, mpi.MPI.INT, mine, 0, m, mpi.MPI.INT, root);
                 int sent = 100 * root + me + i;
                 check(mine[0] == sent && mine[m - 1] == sent, "Scatter", i, mine[0]);
+                int[] counts = new int[p];
+                int items = 0;
+                for (int r = 0; r < p; r++) {
+                    counts[r] = m + r % 2;
+                    items += counts[r];
+                }
+                long[] vector = new long[items], block = new long[counts[me]];
+                java.util.Arrays.fill(vector, me + i);
+                w.Reduce_scatter(vector, 0, block, 0, counts, mpi.MPI.LONG, mpi.MPI.SUM);
+                check(block[0] == sum && block[counts[me] - 1] == sum, "Reduce_scatter", i, block[0]);
+                long[] prefix = new long[n];
+                w.Scan(in, 0, prefix, 0, n, mpi.MPI.LONG, mpi.MPI.SUM);
+                long upToMe = (long) (me + 1) * i + (long) me * (me + 1) / 2;
+                check(prefix[0] == upToMe && prefix[n - 1] == upToMe, "Scan", i, prefix[0]);
             }
             mpi.MPI.Finalize();
         }
@@ -98,6 +113,93 @@ class NodeAwareTest {
     @Timeout(120)
     void backToBackCallsNeverReadARewrittenBuffer(int np) {
         Jobs.runOk(np, FORCED, Mixed.class);
+    }
+
+    /**
+     * Reductions whose ranks describe their items with different layouts of one type signature (two
+     * ints: rank 0 with a hole between them, the others contiguous), short (staged) and long: the
+     * shared algorithms, which combine buffers item by item, must see it and still give every rank
+     * the right result, and leave the holes alone.
+     */
+    public static class MixedLayouts {
+        static final int HOLE = -7;
+
+        public static void main(String[] args) {
+            mpi.MPI.Init(args);
+            mpi.Intracomm w = mpi.MPI.COMM_WORLD;
+            int me = w.Rank(), p = w.Size();
+            mpi.Datatype pair = me == 0 ? mpi.Datatype.Vector(2, 1, 2, mpi.MPI.INT) : mpi.Datatype.Contiguous(2, mpi.MPI.INT);
+            pair.Commit();
+            int extent = me == 0 ? 3 : 2;
+            for (int n : new int[] {3, 5000}) {
+                int[] in = inputs(n, extent, me);
+                int[] out = holes(n, extent);
+                w.Allreduce(in, 0, out, 0, n, pair, mpi.MPI.SUM);
+                expect(out, n, extent, p - 1, "Allreduce");
+                out = holes(n, extent);
+                w.Scan(in, 0, out, 0, n, pair, mpi.MPI.SUM);
+                expect(out, n, extent, me, "Scan");
+                int[] counts = new int[p];
+                for (int r = 0; r < p; r++) {
+                    counts[r] = n / p + (r < n % p ? 1 : 0);
+                }
+                int first = 0;
+                for (int r = 0; r < me; r++) {
+                    first += counts[r];
+                }
+                out = holes(counts[me], extent);
+                w.Reduce_scatter(in, 0, out, 0, counts, pair, mpi.MPI.SUM);
+                for (int i = 0; i < counts[me]; i++) {
+                    expectItem(out, i, extent, p - 1, first + i, "Reduce_scatter");
+                }
+            }
+            mpi.MPI.Finalize();
+        }
+
+        /** n items of two ints at the given extent: (r + i, r * i) for rank r, the holes HOLE. */
+        static int[] inputs(int n, int extent, int r) {
+            int[] a = holes(n, extent);
+            for (int i = 0; i < n; i++) {
+                a[i * extent] = r + i;
+                a[i * extent + extent - 1] = r * i;
+            }
+            return a;
+        }
+
+        static int[] holes(int n, int extent) {
+            int[] a = new int[n * extent];
+            java.util.Arrays.fill(a, HOLE);
+            return a;
+        }
+
+        static void expect(int[] a, int n, int extent, int last, String call) {
+            for (int i = 0; i < n; i++) {
+                expectItem(a, i, extent, last, i, call);
+            }
+        }
+
+        /** Item {@code at} of {@code a} holds the sum over ranks 0..last of input item {@code i}. */
+        static void expectItem(int[] a, int at, int extent, int last, int i, String call) {
+            long first = 0, second = 0;
+            for (int r = 0; r <= last; r++) {
+                first += r + i;
+                second += (long) r * i;
+            }
+            boolean ok = a[at * extent] == first && a[at * extent + extent - 1] == second
+                    && (extent == 2 || a[at * extent + 1] == HOLE);
+            if (!ok) {
+                throw new AssertionError(call + ": item " + at + " is (" + a[at * extent] + ", "
+                        + a[at * extent + extent - 1] + "), hole " + (extent == 2 ? "-" : a[at * extent + 1])
+                        + "; expected (" + first + ", " + second + ")");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "mixed layouts np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {2, 3, 5})
+    @Timeout(60)
+    void reductionsOverDifferentLayoutsOfOneSignature(int np) {
+        Jobs.runOk(np, FORCED, MixedLayouts.class);
     }
 
     /** Primitives with a hierarchical algorithm. */
