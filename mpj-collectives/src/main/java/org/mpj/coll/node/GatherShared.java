@@ -7,8 +7,10 @@ import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Gather through memory: every rank publishes its send buffer and the root copies each block
- * straight into its receive buffer (one copy per block); the others leave once the root has read them.
+ * Gather through memory: the root copies each rank's block straight into its receive buffer (one
+ * copy per block). Blocks up to {@link BcastShared#STAGED_BYTES} go through their owners' stages, so a
+ * non-root copies its block and leaves at once, as an eager send would; longer ones are read from the
+ * send buffers, and their owners leave once the root has read them.
  */
 public final class GatherShared {
     public static final String NAME = "shared";
@@ -32,20 +34,34 @@ public final class GatherShared {
                 TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
-        b.publish(me, sendbuf, sendoffset, sendcount, sendtype, null, 0);
-        b.published.signal(me);
+        boolean staged = (long) sendcount * sendtype.size * sendtype.base.byteSize() <= BcastShared.STAGED_BYTES;
         if (me != root) {
-            b.rootRead.await(c, me, j, 1);
+            b.contribute(c, me, k, j, staged, sendbuf, sendoffset, sendcount, sendtype);
             return;
         }
+        b.published.signal(me);   // every rank's flag counts every call, the root's too
+        b.takeTurn(me);
+        int r = 0;
         try {
             b.published.awaitOthers(c, me, k, root);
             int block = recvcount * recvtype.extent;
-            for (int r = 0; r < p; r++) {
-                Shared.copyIn("Gather", r, b.buf[r], b.offset[r], b.count[r], b.type[r], recvbuf,
-                        recvoffset + r * block, recvcount, recvtype);
+            for (; r < p; r++) {
+                int at = recvoffset + r * block;
+                if (r == root) {
+                    Shared.copyIn("Gather", r, sendbuf, sendoffset, sendcount, sendtype, recvbuf, at, recvcount, recvtype);
+                } else if (staged) {
+                    Shared.copyIn("Gather", r, b.contributions.data(r, k), 0, b.contributions.count(r, k),
+                            b.contributions.type(r, k), recvbuf, at, recvcount, recvtype);
+                } else {
+                    Shared.copyIn("Gather", r, b.buf[r], b.offset[r], b.count[r], b.type[r], recvbuf, at, recvcount,
+                            recvtype);
+                }
+                b.took(r);
             }
         } finally {
+            for (; r < p; r++) {
+                b.took(r);   // after an error too, so that no rank waits for the root forever
+            }
             b.rootRead.signal();
         }
     }

@@ -43,6 +43,19 @@ public final class NodeBoard {
     final RankFlags published;
     /** Gather and Reduce: the root has read every send buffer. */
     final Phase rootRead;
+    /**
+     * Gather and Reduce: the root has read rank r's buffer in the k-th such call when flag r reaches k
+     * (counted by this flag set's own turns, as other calls pass {@link #published}); the root
+     * advances every rank's flag (its own too) once per call, so a rank whose long contribution has
+     * been read leaves while the root reads the others'.
+     */
+    final RankFlags taken;
+    /**
+     * Gather and Reduce: short contributions, copied in by turns of {@link #published} so that a
+     * non-root need not wait for the root to read them; a stage is rewritten {@link #ROOT_TURNS} calls
+     * later, once {@link #rootRead} says the root has read that call.
+     */
+    final Stages contributions;
 
     /** Hierarchical calls: how the communicator's ranks lie on nodes; made on first use. */
     volatile NodeLayout layout;
@@ -62,6 +75,8 @@ public final class NodeBoard {
         this.othersDone = new RankFlags(size);
         this.published = new RankFlags(size);
         this.rootRead = new Phase(size);
+        this.contributions = new Stages(size, ROOT_TURNS);
+        this.taken = new RankFlags(size);
         this.stages = new Stages(size, 2);
         this.rootStages = new Stages(size, ROOT_TURNS);
         this.buf = new Object[size];
@@ -84,6 +99,37 @@ public final class NodeBoard {
     static NodeBoard whole(Communicator c) {
         NodeBoard b = (NodeBoard) c.localBoard();
         return b != null && b.size == c.size() ? b : null;
+    }
+
+    /**
+     * Gather and Reduce, a non-root's part: a short contribution ({@code staged}) is copied into this
+     * rank's stage, once the root has read the call that last used it, and the rank leaves; a long one
+     * is published and the rank waits until the root has read it ({@link #taken}). {@code k} and
+     * {@code j} are this call's turns of {@link #published} and {@link #rootRead}.
+     */
+    void contribute(Communicator c, int me, long k, long j, boolean staged, Object b, int off, int n, TypeMap t) {
+        long turn = taken.next(me);
+        if (staged) {
+            if (j > ROOT_TURNS) {
+                rootRead.await(c, me, j - ROOT_TURNS, 1);
+            }
+            contributions.put(me, k, b, off, n, t);
+            published.signal(me);
+            return;
+        }
+        publish(me, b, off, n, t, null, 0);
+        published.signal(me);
+        taken.awaitMine(c, me, turn);
+    }
+
+    /** Gather and Reduce, the root's turn of {@link #taken}: call once per call, before {@link #took}. */
+    void takeTurn(int me) {
+        taken.next(me);
+    }
+
+    /** Gather and Reduce, the root's part: it has read rank {@code r}'s contribution to this call. */
+    void took(int r) {
+        taken.signal(r);
     }
 
     /** Publishes this rank's buffers (without signalling). */

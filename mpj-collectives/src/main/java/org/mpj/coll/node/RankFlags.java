@@ -31,6 +31,11 @@ final class RankFlags {
         flags[me].add(1);
     }
 
+    /** Waits (as local rank {@code me}) until its own flag has reached call {@code k} (another rank advances it). */
+    void awaitMine(Communicator c, int me, long k) {
+        flags[me].awaitAtLeast(k, me, c.rankContext());
+    }
+
     /** Waits (as local rank {@code me}) until every rank but {@code except} has signalled call {@code k}. */
     void awaitOthers(Communicator c, int me, long k, int except) {
         for (int r = 0; r < flags.length; r++) {

@@ -10,9 +10,11 @@ import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
 /**
- * Reduce through memory: every rank publishes its send buffer and the root folds them in rank order
- * (in0 op (in1 op (… op in(p-1)))) straight into its receive buffer, with no intermediate copy; the
- * others leave once the root has read them.
+ * Reduce through memory: the root folds every rank's contribution in rank order
+ * (in0 op (in1 op (… op in(p-1)))) straight into its receive buffer. Vectors up to
+ * {@link BcastShared#STAGED_BYTES} go through their owners' stages, so a non-root copies its vector and
+ * leaves at once; longer ones are read from the send buffers, and their owners leave once the root
+ * has read them.
  */
 public final class ReduceShared {
     public static final String NAME = "shared";
@@ -36,27 +38,37 @@ public final class ReduceShared {
                 int recvoffset, int count, TypeMap type, Operator op, int root) {
         int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
-        b.publish(me, sendbuf, sendoffset, count, type, null, 0);
-        b.published.signal(me);
+        boolean staged = (long) count * type.size * type.base.byteSize() <= BcastShared.STAGED_BYTES;
         if (me != root) {
-            b.rootRead.await(c, me, j, 1);
+            b.contribute(c, me, k, j, staged, sendbuf, sendoffset, count, type);
             return;
         }
+        b.published.signal(me);   // every rank's flag counts every call, the root's too
+        b.takeTurn(me);
+        int r = p - 1;
         try {
             b.published.awaitOthers(c, me, k, root);
             int n = count * type.size;
-            Copier.copy(b.buf[p - 1], b.offset[p - 1], b.type[p - 1], recvbuf, recvoffset, type, n);
-            for (int r = p - 2; r >= 0; r--) {
-                if (b.type[r].sameShape(type)) {
-                    op.combine(b.buf[r], b.offset[r], recvbuf, recvoffset, count, type);
+            for (; r >= 0; r--) {
+                Object in = r == root ? sendbuf : staged ? b.contributions.data(r, k) : b.buf[r];
+                int inOffset = r == root ? sendoffset : staged ? 0 : b.offset[r];
+                TypeMap inType = r == root ? type : staged ? b.contributions.type(r, k) : b.type[r];
+                if (r == p - 1) {
+                    Copier.copy(in, inOffset, inType, recvbuf, recvoffset, type, n);
+                } else if (inType.sameShape(type)) {
+                    op.combine(in, inOffset, recvbuf, recvoffset, count, type);
                 } else {
                     // Same signature, other layout: lay it out as the root's type first.
                     Object tmp = Buffers.allocateItems(count, type);
-                    Copier.copy(b.buf[r], b.offset[r], b.type[r], tmp, 0, type, n);
+                    Copier.copy(in, inOffset, inType, tmp, 0, type, n);
                     op.combine(tmp, 0, recvbuf, recvoffset, count, type);
                 }
+                b.took(r);
             }
         } finally {
+            for (; r >= 0; r--) {
+                b.took(r);   // after an error too, so that no rank waits for the root forever
+            }
             b.rootRead.signal();
         }
     }

@@ -7,8 +7,10 @@ import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Scatter through memory: the root publishes its send buffer and every rank copies its block
- * straight out of it (one copy per block); the root leaves once all have.
+ * Scatter through memory: every rank copies its block straight out of the root's send data (one copy
+ * per block). When all p blocks together are at most {@link BcastShared#STAGED_BYTES} the root copies
+ * them into its stage and leaves at once, running at most {@link NodeBoard#ROOT_TURNS} calls ahead, as
+ * Bcast's root does; else the root publishes its send buffer and leaves once every rank has copied.
  */
 public final class ScatterShared {
     public static final String NAME = "shared";
@@ -33,30 +35,38 @@ public final class ScatterShared {
         int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
+        boolean staged = (long) p * recvcount * recvtype.size * recvtype.base.byteSize() <= BcastShared.STAGED_BYTES;
         if (me == root) {
-            b.publish(me, sendbuf, sendoffset, sendcount, sendtype, null, 0);
-            b.othersDone.signal(me);
+            if (staged) {
+                int turns = b.rootStages.turns();
+                if (k > turns) {
+                    b.othersDone.awaitOthers(c, me, k - turns, root);
+                }
+                b.rootStages.put(me, k, sendbuf, sendoffset, p * sendcount, sendtype);
+            } else {
+                b.publish(me, sendbuf, sendoffset, sendcount, sendtype, null, 0);
+            }
+            b.othersDone.signal(me);   // every rank's flag counts every call
             b.rootDone.signal();
             try {
-                copyBlock(b, root, me, recvbuf, recvoffset, recvcount, recvtype);
+                Shared.copyIn("Scatter", root, sendbuf, sendoffset + me * sendcount * sendtype.extent, sendcount,
+                        sendtype, recvbuf, recvoffset, recvcount, recvtype);
             } finally {
-                b.othersDone.awaitOthers(c, me, k, root);
+                if (!staged) {
+                    b.othersDone.awaitOthers(c, me, k, root);
+                }
             }
             return;
         }
         b.rootDone.await(c, me, k, 1);
         try {
-            copyBlock(b, root, me, recvbuf, recvoffset, recvcount, recvtype);
+            TypeMap t = staged ? b.rootStages.type(root, k) : b.type[root];
+            int n = staged ? b.rootStages.count(root, k) / p : b.count[root];
+            Object from = staged ? b.rootStages.data(root, k) : b.buf[root];
+            int at = (staged ? 0 : b.offset[root]) + me * n * t.extent;
+            Shared.copyIn("Scatter", root, from, at, n, t, recvbuf, recvoffset, recvcount, recvtype);
         } finally {
             b.othersDone.signal(me);
         }
-    }
-
-    private static void copyBlock(NodeBoard b, int root, int me, Object recvbuf, int recvoffset, int recvcount,
-                                  TypeMap recvtype) {
-        TypeMap t = b.type[root];
-        int n = b.count[root];
-        Shared.copyIn("Scatter", root, b.buf[root], b.offset[root] + me * n * t.extent, n, t, recvbuf, recvoffset,
-                recvcount, recvtype);
     }
 }
