@@ -4,13 +4,18 @@ import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Gather through memory: the root copies each rank's block straight into its receive buffer (one
- * copy per block). Blocks up to {@link BcastShared#STAGED_BYTES} go through their owners' stages, so a
- * non-root copies its block and leaves at once, as an eager send would; longer ones are read from the
- * send buffers, and their owners leave once the root has read them.
+ * Gather through memory, one copy per block. Blocks up to {@link BcastShared#STAGED_BYTES} go through
+ * their owners' stages: a non-root copies its block and leaves at once, as an eager send would, and
+ * the root copies every block out of the stages. Longer ones go straight from each rank's send buffer
+ * into the root's receive buffer, which the root publishes: every rank copies its own block, so the
+ * copies run side by side, and the root leaves once all have; a rank whose block is longer than the
+ * root's room fails with ERR_TRUNCATE (there, not at the root, which cannot see it in time).
  */
 public final class GatherShared {
     public static final String NAME = "shared";
@@ -35,8 +40,12 @@ public final class GatherShared {
         int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
         boolean staged = (long) sendcount * sendtype.size * sendtype.base.byteSize() <= BcastShared.STAGED_BYTES;
+        if (!staged) {
+            pushed(c, b, me, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+            return;
+        }
         if (me != root) {
-            b.contribute(c, me, k, j, staged, sendbuf, sendoffset, sendcount, sendtype);
+            b.contribute(c, me, k, j, true, sendbuf, sendoffset, sendcount, sendtype);
             return;
         }
         b.published.signal(me);   // every rank's flag counts every call, the root's too
@@ -49,12 +58,9 @@ public final class GatherShared {
                 int at = recvoffset + r * block;
                 if (r == root) {
                     Shared.copyIn("Gather", r, sendbuf, sendoffset, sendcount, sendtype, recvbuf, at, recvcount, recvtype);
-                } else if (staged) {
+                } else {
                     Shared.copyIn("Gather", r, b.contributions.data(r, k), 0, b.contributions.count(r, k),
                             b.contributions.type(r, k), recvbuf, at, recvcount, recvtype);
-                } else {
-                    Shared.copyIn("Gather", r, b.buf[r], b.offset[r], b.count[r], b.type[r], recvbuf, at, recvcount,
-                            recvtype);
                 }
                 b.took(r);
             }
@@ -63,6 +69,41 @@ public final class GatherShared {
                 b.took(r);   // after an error too, so that no rank waits for the root forever
             }
             b.rootRead.signal();
+        }
+    }
+
+    /** Long blocks: the root publishes its receive buffer, every rank copies its own block into it. */
+    private static void pushed(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
+                               TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype,
+                               int root) {
+        long k = b.rootDone.next(me);
+        b.othersDone.next(me);
+        if (me != root) {
+            b.rootDone.await(c, me, k, 1);
+            try {
+                int room = b.count[root];
+                TypeMap into = b.type[root];
+                if (!Shared.fits(sendcount, sendtype, room, into)) {
+                    // The root cannot see this rank's count before this rank leaves: the error is raised here.
+                    throw new MpjException(ErrorClass.ERR_TRUNCATE, "Gather: this rank sends " + sendcount + " x "
+                            + sendtype.describe() + "; root " + root + " has room for " + room + " x "
+                            + into.describe() + " per rank");
+                }
+                Copier.copy(sendbuf, sendoffset, sendtype, b.out[root], b.outOffset[root] + me * room * into.extent,
+                        into, sendcount * sendtype.size);
+            } finally {
+                b.othersDone.signal(me);
+            }
+            return;
+        }
+        b.publish(me, null, 0, recvcount, recvtype, recvbuf, recvoffset);
+        b.othersDone.signal(me);   // every rank's flag counts every call
+        b.rootDone.signal();
+        try {
+            Shared.copyIn("Gather", root, sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+                    recvoffset + root * recvcount * recvtype.extent, recvcount, recvtype);
+        } finally {
+            b.othersDone.awaitOthers(c, me, k, root);
         }
     }
 }

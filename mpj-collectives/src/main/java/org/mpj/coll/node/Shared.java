@@ -22,13 +22,17 @@ final class Shared {
     /** Copies another rank's block into this rank's, failing as a receive would when it has no room. */
     static void copyIn(String call, int fromRank, Object src, int srcOff, int srcCount, TypeMap srcType,
                        Object dst, int dstOff, int dstCount, TypeMap dstType) {
-        long sent = (long) srcCount * srcType.size, room = (long) dstCount * dstType.size;
-        if (sent > room) {
+        if (!fits(srcCount, srcType, dstCount, dstType)) {
             throw new MpjException(ErrorClass.ERR_TRUNCATE, call + ": rank " + fromRank + " sends " + srcCount
                     + " x " + srcType.describe() + "; this rank has room for " + dstCount + " x "
                     + dstType.describe());
         }
-        Copier.copy(src, srcOff, srcType, dst, dstOff, dstType, (int) sent);
+        Copier.copy(src, srcOff, srcType, dst, dstOff, dstType, srcCount * srcType.size);
+    }
+
+    /** A block of (srcCount, srcType) fits in (dstCount, dstType). */
+    static boolean fits(int srcCount, TypeMap srcType, int dstCount, TypeMap dstType) {
+        return (long) srcCount * srcType.size <= (long) dstCount * dstType.size;
     }
 
     /** A rank whose blocks differ in size from those of its node's first rank, which packs them. */

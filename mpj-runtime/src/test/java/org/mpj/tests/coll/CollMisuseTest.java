@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import mpi.MPI;
 import mpi.MPIException;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,38 @@ class CollMisuseTest {
     @Timeout(30)
     void gatherCountsMismatchAtRootIsErrCount() {
         Jobs.runOk(3, GatherCountsMismatchAtRoot.class);
+    }
+
+    /**
+     * A rank sends Gather a block longer than the root's room, past the size that shared Gather stages:
+     * there each rank copies its own block into the root's buffer, so that rank's call fails with the
+     * sizes, and the others, the root included, complete with their blocks in place.
+     */
+    public static class GatherLongBlockTooLong {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int me = MPI.COMM_WORLD.Rank(), p = MPI.COMM_WORLD.Size(), n = 20_000;
+            int[] send = new int[n + 1], recv = new int[n * p];
+            java.util.Arrays.fill(send, me + 1);
+            if (me == p - 1) {
+                expectError(MPI.ERR_TRUNCATE, () -> MPI.COMM_WORLD.Gather(send, 0, n + 1, MPI.INT, recv, 0, n, MPI.INT, 0),
+                        "Gather", "sends 20001 x MPI.INT", "root 0 has room for 20000 x MPI.INT");
+            } else {
+                MPI.COMM_WORLD.Gather(send, 0, n, MPI.INT, recv, 0, n, MPI.INT, 0);
+                for (int r = 0; me == 0 && r < p - 1; r++) {
+                    assertEquals(r + 1, recv[r * n], "block of rank " + r);
+                    assertEquals(r + 1, recv[r * n + n - 1], "block of rank " + r);
+                }
+            }
+            stillUsable(0);
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void gatherLongBlockTooLongIsErrTruncate() {
+        Jobs.runOk(3, Map.of("mpj.coll.gather", "shared"), GatherLongBlockTooLong.class);
     }
 
     /** Allgather, Alltoall and Scatter (at the root) need equal send and receive amounts on each rank. */
