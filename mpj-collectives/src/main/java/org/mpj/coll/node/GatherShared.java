@@ -39,12 +39,12 @@ public final class GatherShared {
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
                 TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         int p = b.size;
-        long k = b.published.next(me), j = b.rootRead.next(me);
-        boolean staged = (long) sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES;
-        if (!staged) {
+        if ((long) sendcount * sendtype.size * sendtype.base.byteSize() > Stages.MAX_BYTES) {
             pushed(c, b, me, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }
+        // Turns of the steps this call passes; a pushed call passes rootDone and othersDone instead.
+        long k = b.published.next(me), j = b.rootRead.next(me);
         if (me != root) {
             b.contribute(c, me, k, j, true, sendbuf, sendoffset, sendcount, sendtype);
             return;

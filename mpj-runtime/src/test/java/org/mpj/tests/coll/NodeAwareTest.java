@@ -101,7 +101,7 @@ class NodeAwareTest {
             mpi.MPI.Finalize();
         }
 
-        private static void check(boolean ok, String call, int i, long got) {
+        static void check(boolean ok, String call, int i, long got) {
             if (!ok) {
                 throw new AssertionError(call + " call " + i + " gave " + got);
             }
@@ -113,6 +113,41 @@ class NodeAwareTest {
     @Timeout(120)
     void backToBackCallsNeverReadARewrittenBuffer(int np) {
         Jobs.runOk(np, FORCED, Mixed.class);
+    }
+
+    /**
+     * Gather and Reduce alternating between blocks below and above the sizes that the shared ones
+     * stage, with rotating roots: short and long calls pass different synchronisation steps, and a
+     * call that counted a step it did not pass would leave the next short call waiting forever.
+     */
+    public static class ShortAndLongRooted {
+        public static void main(String[] args) {
+            mpi.MPI.Init(args);
+            mpi.Intracomm w = mpi.MPI.COMM_WORLD;
+            int me = w.Rank(), p = w.Size();
+            int[] sizes = {3, 9000, 5, 20000, 4096, 4097};
+            for (int i = 0; i < 300; i++) {
+                int root = (i / 2) % p, n = sizes[i % sizes.length];
+                int[] in = new int[n], out = new int[n * p];
+                java.util.Arrays.fill(in, me + i);
+                w.Gather(in, 0, n, mpi.MPI.INT, out, 0, n, mpi.MPI.INT, root);
+                for (int r = 0; me == root && r < p; r++) {
+                    Mixed.check(out[r * n] == r + i && out[r * n + n - 1] == r + i, "Gather", i, out[r * n]);
+                }
+                long[] v = new long[n], sum = new long[n];
+                java.util.Arrays.fill(v, me);
+                w.Reduce(v, 0, sum, 0, n, mpi.MPI.LONG, mpi.MPI.SUM, root);
+                Mixed.check(me != root || sum[n - 1] == (long) p * (p - 1) / 2, "Reduce", i, sum[n - 1]);
+            }
+            mpi.MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "short and long rooted calls np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 5, 8})
+    @Timeout(60)
+    void shortAndLongRootedCallsAlternate(int np) {
+        Jobs.runOk(np, FORCED, ShortAndLongRooted.class);
     }
 
     /**
