@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import mpi.Intracomm;
 import mpi.MPI;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -14,7 +15,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.mpj.coll.node.BarrierHierarchical;
 import org.mpj.coll.select.Catalog;
 import org.mpj.runtime.JobResult;
-import org.mpj.runtime.Jobs;
 import org.mpj.runtime.ThreadJob;
 
 /**
@@ -101,19 +101,25 @@ class CollMatrixTest {
     /** The full run's jobs (one primitive each, up to 16 ranks) may take longer than a test job's minute. */
     static final long FULL_JOB_LIMIT_MS = 600_000;
 
+    /**
+     * The first case whose job hung. A deadlock in one algorithm hangs every case that forces it, a
+     * minute each: the later cases are skipped so that the run reports it in one minute, not an hour.
+     */
+    static volatile String firstHang;
+
     @ParameterizedTest(name = "np={0} {1}")
     @MethodSource("cases")
     @Timeout(660)
     void agreesWithSequentialReference(int np, String label, Map<String, String> settings, String primitives)
             throws InterruptedException {
+        Assumptions.assumeTrue(firstHang == null, () -> "not run: an earlier case hung (" + firstHang + ")");
         String profile = FULL ? "full" : "quick";
-        if (!FULL) {
-            Jobs.runOk(np, settings, Matrix.class, profile, primitives);
-            return;
-        }
-        JobResult r = ThreadJob.of(np, Matrix.class, profile, primitives).withSettings(settings)
-                .withTimeoutMs(FULL_JOB_LIMIT_MS).run();
+        ThreadJob job = ThreadJob.of(np, Matrix.class, profile, primitives).withSettings(settings);
+        JobResult r = (FULL ? job.withTimeoutMs(FULL_JOB_LIMIT_MS) : job).run();
         if (!r.succeeded()) {
+            if (r.message().contains("timed out")) {
+                firstHang = "np=" + np + " " + label;
+            }
             throw new AssertionError("Matrix with " + np + " ranks: " + r.message(), r.cause());
         }
     }
