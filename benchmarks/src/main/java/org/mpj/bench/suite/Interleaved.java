@@ -19,8 +19,8 @@ import mpi.MPIException;
  * candidate, as the suite times a single one; warm-up repetitions are interleaved the same way.
  */
 public final class Interleaved {
-    /** The shuffles' seed: any constant, the same on every rank. */
-    static final long SEED = 0x5eedL;
+    /** The shuffles' seed unless {@code --seed} gives one: any constant, the same on every rank. */
+    public static final long SEED = 0x5eedL;
 
     private Interleaved() {
     }
@@ -48,7 +48,7 @@ public final class Interleaved {
         for (int c = 0; c < k; c++) {
             order[c] = c;
         }
-        Random shuffle = new Random(SEED);
+        Random shuffle = new Random(o.seed);
         for (int r = -o.warmupFor(reps); r < reps; r++) {
             shuffle(order, shuffle);
             for (int c : order) {

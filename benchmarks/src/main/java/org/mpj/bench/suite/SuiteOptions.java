@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * <pre>
  * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--batches N] [--stat mean|median]
- *       [--csv FILE] [--label NAME] [--algorithms LIST] [--tables NAME=FILE,...] [--quiet]
+ *       [--csv FILE] [--label NAME] [--algorithms LIST] [--tables NAME=FILE,...] [--seed N] [--quiet]
  * </pre>
  */
 public final class SuiteOptions {
@@ -24,7 +24,7 @@ public final class SuiteOptions {
 
     public static final String USAGE = "Suite [--tests LIST|all|collectives|patterns] [--types LIST] [--sizes pow2|models|LIST]"
             + " [--reps N] [--warmup N] [--batches N] [--stat mean|median] [--csv FILE] [--label NAME]"
-            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--quiet]";
+            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--seed N] [--quiet]";
 
     public List<String> tests = List.of("pingpong");
     public List<Primitive> types = List.of(Primitive.BYTE, Primitive.DOUBLE);
@@ -52,6 +52,8 @@ public final class SuiteOptions {
      * communicator of its own; empty: the collectives run on COMM_WORLD as the job's settings choose.
      */
     public List<Candidate> candidates = List.of();
+    /** The seed of the interleaved runs' shuffles ({@link Interleaved}), the same on every rank. */
+    public long seed = Interleaved.SEED;
 
     public static SuiteOptions parse(String... args) {
         SuiteOptions o = new SuiteOptions();
@@ -64,7 +66,7 @@ public final class SuiteOptions {
                     o.quiet = true;
                     continue;
                 case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label": case "--stat": case "--batches":
-                case "--algorithms": case "--tables":
+                case "--algorithms": case "--tables": case "--seed":
                     break;
                 default:
                     throw new IllegalArgumentException("unknown option '" + a + "'; usage: " + USAGE);
@@ -81,6 +83,13 @@ public final class SuiteOptions {
                 case "--warmup": o.warmup = count(a, v, 0); break;
                 case "--batches": o.batches = count(a, v, 1); break;
                 case "--csv": o.csv = v; break;
+                case "--seed":
+                    try {
+                        o.seed = Long.parseLong(v);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--seed: '" + v + "' is not a whole number");
+                    }
+                    break;
                 case "--stat":
                     if (!v.equals("mean") && !v.equals("median")) {
                         throw new IllegalArgumentException("--stat: '" + v + "' is not mean or median");

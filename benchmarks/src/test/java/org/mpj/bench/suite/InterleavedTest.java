@@ -2,6 +2,7 @@ package org.mpj.bench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.Arrays;
 import java.util.HashSet;
@@ -31,6 +32,12 @@ class InterleavedTest {
     @Test
     void everyRankRunsTheSameOrders() {
         assertArrayEquals(orders(Interleaved.SEED), orders(Interleaved.SEED));
+    }
+
+    @Test
+    void anotherSeedRunsOtherOrders() {
+        // The autotuner gives every job a seed of its own, so that its rounds do not repeat one order.
+        assertFalse(Arrays.deepEquals(orders(Interleaved.SEED), orders(Interleaved.SEED + 1)));
     }
 
     @Test

@@ -68,6 +68,10 @@ class SuiteOptionsTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse("--stat", "mode")).getMessage()
                 .contains("--stat: 'mode' is not mean or median"));
         assertTrue(SuiteOptions.parse("--stat", "median").median);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse("--seed", "1.5")).getMessage()
+                .contains("--seed: '1.5' is not a whole number"));
+        assertEquals(Interleaved.SEED, SuiteOptions.parse().seed);
+        assertEquals(-7L, SuiteOptions.parse("--seed", "-7").seed);
     }
 
     static String refusal(String... args) {
