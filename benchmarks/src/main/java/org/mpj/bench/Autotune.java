@@ -95,6 +95,10 @@ public final class Autotune {
     Path out = Path.of("benchmarks/target/tune"), plogp, exhaustive, table;
 
     public static void main(String[] args) {
+        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+            System.out.println("usage: " + USAGE);
+            return;
+        }
         Autotune a;
         try {
             a = parse(args);

@@ -56,6 +56,13 @@ public class Suite {
             }
             throw e;
         }
+        if (o.help) {
+            if (rank == 0) {
+                System.out.println("usage: " + SuiteOptions.USAGE);
+            }
+            MPI.Finalize();
+            return;
+        }
         if (o.tests.contains("pingpong") && p < 2) {
             throw new IllegalArgumentException("Suite: pingpong needs at least 2 ranks; started with " + p);
         }

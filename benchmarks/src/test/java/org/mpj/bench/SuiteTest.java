@@ -50,6 +50,14 @@ class SuiteTest {
     }
 
     @Test
+    void helpMeasuresNothingAndEndsTheJobWell(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("suite.csv");
+        JobResult r = ThreadJob.of(2, Suite.class, "--help", "--csv", csv.toString()).run();
+        assertTrue(r.succeeded(), r.message());
+        assertFalse(Files.exists(csv), "--help measures nothing");
+    }
+
+    @Test
     void anUnknownPrimitiveEndsTheJobWithItsName() throws Exception {
         JobResult r = ThreadJob.of(2, Suite.class, "--types", "quad").run();
         assertFalse(r.succeeded());

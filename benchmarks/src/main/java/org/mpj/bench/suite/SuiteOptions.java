@@ -24,7 +24,7 @@ public final class SuiteOptions {
 
     public static final String USAGE = "Suite [--tests LIST|all|collectives|patterns] [--types LIST] [--sizes pow2|models|LIST]"
             + " [--reps N] [--warmup N] [--batches N] [--stat mean|median] [--csv FILE] [--label NAME]"
-            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--seed N] [--quiet]";
+            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--seed N] [--quiet] [--help]";
 
     public List<String> tests = List.of("pingpong");
     public List<Primitive> types = List.of(Primitive.BYTE, Primitive.DOUBLE);
@@ -54,6 +54,8 @@ public final class SuiteOptions {
     public List<Candidate> candidates = List.of();
     /** The seed of the interleaved runs' shuffles ({@link Interleaved}), the same on every rank. */
     public long seed = Interleaved.SEED;
+    /** {@code --help}: print the usage and measure nothing. */
+    public boolean help;
 
     public static SuiteOptions parse(String... args) {
         SuiteOptions o = new SuiteOptions();
@@ -62,6 +64,9 @@ public final class SuiteOptions {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
+                case "--help": case "-h":
+                    o.help = true;
+                    return o;
                 case "--quiet":
                     o.quiet = true;
                     continue;

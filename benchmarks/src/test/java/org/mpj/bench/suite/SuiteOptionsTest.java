@@ -2,6 +2,7 @@ package org.mpj.bench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,6 +73,8 @@ class SuiteOptionsTest {
                 .contains("--seed: '1.5' is not a whole number"));
         assertEquals(Interleaved.SEED, SuiteOptions.parse().seed);
         assertEquals(-7L, SuiteOptions.parse("--seed", "-7").seed);
+        assertTrue(SuiteOptions.parse("--tests", "bcast", "--help").help);
+        assertFalse(SuiteOptions.parse("--tests", "bcast").help);
     }
 
     static String refusal(String... args) {
