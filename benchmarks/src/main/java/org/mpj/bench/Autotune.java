@@ -95,7 +95,8 @@ public final class Autotune {
     Path out = Path.of("benchmarks/target/tune"), plogp, exhaustive, table;
 
     public static void main(String[] args) {
-        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+        List<String> given = List.of(args);
+        if (given.contains("--help") || given.contains("-h")) {
             System.out.println("usage: " + USAGE);
             return;
         }
@@ -246,9 +247,10 @@ public final class Autotune {
      * the calls, chooses as the shipped table does).
      */
     private List<Row> measure(String key, int p, String sizes, List<String> algorithms, String tables) {
-        // A seed of its own per job: under one seed, every round ran the same call orders, and an order that
-        // left one rank of one candidate waiting out the root's whole call (6-7 ranks, 64-256 KiB Scatter:
-        // 17 us against its twins' 12, for a whole job) did so in about half the jobs, and the median over rounds often kept it.
+        // A seed of its own per job: under one seed every round ran the same call orders, and an order
+        // that left one rank of one candidate waiting out the root's whole call (6-7 ranks, 64-256 KiB
+        // Scatter: 17 us against its twins' 12, for a whole job) did so in about half the jobs, and the
+        // median over rounds often kept it.
         List<String> args = new ArrayList<>(List.of("--tests", key, "--sizes", sizes, "--reps", Integer.toString(reps),
                 "--stat", "median", "--seed", Long.toString(Interleaved.SEED + jobs)));
         if (!algorithms.isEmpty()) {

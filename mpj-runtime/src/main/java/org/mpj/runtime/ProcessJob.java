@@ -143,8 +143,8 @@ final class ProcessJob {
                 }
             }
             if (timedOut == null && failures.isEmpty() && now - deadline >= 0) {
-                timedOut = new Failure(-1, -1, 124, "timed out after " + timeoutMs + " ms" + running(jvms));
-                server.abortAll(-1, 124, timedOut.message());
+                timedOut = new Failure(-1, -1, JobResult.TIMED_OUT, "timed out after " + timeoutMs + " ms" + running(jvms));
+                server.abortAll(-1, JobResult.TIMED_OUT, timedOut.message());
                 killAt = now + TimeUnit.MILLISECONDS.toNanos(KILL_AFTER_MS);
             }
             long waitNs = Math.min(killAt, deadline) - now;
@@ -167,7 +167,7 @@ final class ProcessJob {
         // Exit statuses that arrive right after the connections closed name a killed JVM's cause.
         collectLate(jvms, events, oneProcess, failures, server);
         if (timedOut != null) {
-            return new JobResult(124, -1, timedOut.message(), null);
+            return new JobResult(JobResult.TIMED_OUT, -1, timedOut.message(), null);
         }
         if (launcherExit > 0 && failures.isEmpty()) {
             failures.add(new Failure(2, -1, launcherExit, launcher.describe() + " exited with status " + launcherExit));

@@ -128,7 +128,7 @@ public final class ThreadJob {
                     break;
                 }
                 if (leftMs <= 0) {
-                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(ranks, threads), null, 124);
+                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(ranks, threads), null, JobResult.TIMED_OUT);
                     continue;
                 }
                 t.join(Math.min(leftMs, 100));

@@ -117,7 +117,7 @@ class CollMatrixTest {
         ThreadJob job = ThreadJob.of(np, Matrix.class, profile, primitives).withSettings(settings);
         JobResult r = (FULL ? job.withTimeoutMs(FULL_JOB_LIMIT_MS) : job).run();
         if (!r.succeeded()) {
-            if (r.message().contains("timed out")) {
+            if (r.timedOut()) {
                 firstHang = "np=" + np + " " + label;
             }
             throw new AssertionError("Matrix with " + np + " ranks: " + r.message(), r.cause());
