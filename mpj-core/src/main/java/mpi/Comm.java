@@ -1,9 +1,11 @@
 package mpi;
 
 import java.util.Arrays;
+import org.mpj.core.Bootstrap;
 import org.mpj.core.Communicator;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
+import org.mpj.core.RankContext;
 import org.mpj.core.SendMode;
 import org.mpj.core.request.EngineRequest;
 import org.mpj.core.topo.CartTopology;
@@ -25,12 +27,17 @@ public class Comm implements Cloneable {
     Communicator engine;
     private volatile Errhandler errhandler = Errhandler.FATAL;
 
-    Comm(String placeholderName) {
+    /** COMM_WORLD (0) or COMM_SELF (1) before Init; -1 for every communicator made after it. */
+    private final int placeholder;
+
+    Comm(String placeholderName, int placeholder) {
         this.placeholderName = placeholderName;
+        this.placeholder = placeholder;
     }
 
     Comm(Communicator engine) {
         this.placeholderName = engine.name();
+        this.placeholder = -1;
         this.engine = engine;
     }
 
@@ -41,11 +48,23 @@ public class Comm implements Cloneable {
     /** The engine communicator; MPIException before Init. */
     final Communicator engine(String call) {
         Communicator e = engine;
-        if (e == null) {
+        if (e == null && (e = sharedPlaceholder()) == null) {
             throw new MPIException(ErrorClass.ERR_OTHER, ErrorClass.name(ErrorClass.ERR_OTHER) + ": "
                     + placeholderName + "." + call + " called before MPI.Init", null);
         }
         return e;
+    }
+
+    /**
+     * Where one facade serves every thread rank ({@code mpjrun --shared-classes}), COMM_WORLD and
+     * COMM_SELF stay unbound and stand for the calling rank's; null before its Init.
+     */
+    private Communicator sharedPlaceholder() {
+        RankContext r = placeholder < 0 ? null : Bootstrap.sharedRank();
+        if (r == null || !r.isInitialized()) {
+            return null;
+        }
+        return placeholder == 0 ? r.world() : r.self();
     }
 
     public int Size() throws MPIException {
@@ -294,7 +313,7 @@ public class Comm implements Cloneable {
         } else {
             c = new Intracomm(e);
         }
-        c.errhandler = parent.errhandler;
+        c.errhandler = parent.errhandler();
         return c;
     }
 
@@ -371,12 +390,27 @@ public class Comm implements Cloneable {
             throw MPIException.of(new MpjException(ErrorClass.ERR_ARG, "Errhandler_set on " + this
                     + ": the handler is null (use MPI.ERRORS_ARE_FATAL or MPI.ERRORS_RETURN)"));
         }
-        this.errhandler = errhandler;
+        RankContext shared = placeholder < 0 || engine != null ? null : Bootstrap.sharedRank();
+        if (shared != null) {
+            shared.facadeSlot(placeholder, errhandler);
+        } else {
+            this.errhandler = errhandler;
+        }
     }
 
     /** The error handler: {@code MPI.ERRORS_ARE_FATAL} unless set, or inherited from the parent communicator. */
     public Errhandler Errhandler_get() throws MPIException {
         check(engine("Errhandler_get"), "Errhandler_get");
+        return errhandler();
+    }
+
+    /** The error handler; a shared COMM_WORLD's or COMM_SELF's is the calling rank's. */
+    private Errhandler errhandler() {
+        RankContext shared = placeholder < 0 || engine != null ? null : Bootstrap.sharedRank();
+        if (shared != null) {
+            Object h = shared.facadeSlot(placeholder);
+            return h == null ? Errhandler.FATAL : (Errhandler) h;
+        }
         return errhandler;
     }
 

@@ -17,8 +17,8 @@ import org.mpj.core.datatype.TypeMap;
  * }</pre>
  */
 public class Intracomm extends Comm {
-    Intracomm(String placeholderName) {
-        super(placeholderName);
+    Intracomm(String placeholderName, int placeholder) {
+        super(placeholderName, placeholder);
     }
 
     Intracomm(Communicator engine) {

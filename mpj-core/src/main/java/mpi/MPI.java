@@ -14,7 +14,9 @@ import org.mpj.core.topo.Topology;
  * The entry point of the mpiJava 1.2 API: start and end, the world communicator, the predefined
  * datatypes and operators, and the constants. Each rank has its own copy of these statics (ranks
  * that are threads of one JVM load this class separately), so a program keeps state in statics as
- * every MPI program does.
+ * every MPI program does. A program that keeps no per-rank state in statics may run with
+ * {@code mpjrun --shared-classes}: its classes and these are then loaded once for all thread ranks
+ * (compiled once by the JIT), and COMM_WORLD and COMM_SELF stand for the calling rank's.
  *
  * <pre>{@code
  * public static void main(String[] args) throws MPIException {
@@ -144,10 +146,14 @@ public class MPI {
     public static final int ERR_LASTCODE = ErrorClass.ERR_LASTCODE;
 
     /** All ranks of the job. Usable between Init and Finalize; a call outside them raises MPIException. */
-    public static Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
+    public static Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD", 0);
     /** This rank alone. */
-    public static Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
+    public static Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF", 1);
 
+    /**
+     * This facade's rank, set by Init; null where one facade serves every thread rank of the JVM
+     * ({@code mpjrun --shared-classes}), which find theirs through {@link Bootstrap#sharedRank}.
+     */
     private static RankContext rank;
     private static final long START_NS = System.nanoTime();
 
@@ -168,8 +174,15 @@ public class MPI {
 
     private static void start(int threadLevel) {
         try {
-            RankContext r = Bootstrap.contextFor(MPI.class.getClassLoader());
-            r.init(MPI.class.getClassLoader(), threadLevel, e -> Comm.wrap(e, COMM_WORLD));
+            ClassLoader own = MPI.class.getClassLoader();
+            RankContext r = Bootstrap.contextFor(own);
+            if (r == Bootstrap.sharedRank()) {
+                // One facade for every rank: COMM_WORLD and COMM_SELF stay unbound and find the calling
+                // rank's communicators (Comm.engine); objects arrive through the job's class loader.
+                r.init(Thread.currentThread().getContextClassLoader(), threadLevel, e -> Comm.wrap(e, COMM_WORLD));
+                return;
+            }
+            r.init(own, threadLevel, e -> Comm.wrap(e, COMM_WORLD));
             rank = r;
             COMM_WORLD.bind(r.world());
             COMM_SELF.bind(r.self());
@@ -181,17 +194,19 @@ public class MPI {
     /** Ends MPI on this rank; waits for the other ranks to reach Finalize too. */
     public static void Finalize() throws MPIException {
         try {
-            if (rank == null) {
+            RankContext r = rank();
+            if (r == null || !r.isInitialized()) {
                 throw new MpjException(ErrorClass.ERR_OTHER, "MPI.Finalize called before MPI.Init");
             }
-            rank.finish();
+            r.finish();
         } catch (MpjException e) {
             throw MPIException.of(e);
         }
     }
 
     public static boolean Initialized() throws MPIException {
-        return rank != null && rank.isInitialized();
+        RankContext r = rank();
+        return r != null && r.isInitialized();
     }
 
     /** The thread level provided: THREAD_MULTIPLE. */
@@ -201,7 +216,8 @@ public class MPI {
 
     /** True on the thread that called Init. */
     public static boolean Is_thread_main() throws MPIException {
-        return rank != null && rank.mainThread() == Thread.currentThread();
+        RankContext r = rank();
+        return r != null && r.mainThread() == Thread.currentThread();
     }
 
     /** Seconds since an arbitrary origin, with nanosecond resolution. */
@@ -253,9 +269,16 @@ public class MPI {
     }
 
     static RankContext requireRank(String call) {
-        if (rank == null) {
+        RankContext r = rank();
+        if (r == null || !r.isInitialized()) {
             throw new MpjException(ErrorClass.ERR_OTHER, call + " called before MPI.Init");
         }
-        return rank;
+        return r;
+    }
+
+    /** The calling rank: this facade's own, or the calling thread's where the facade is shared. */
+    static RankContext rank() {
+        RankContext r = rank;
+        return r != null ? r : Bootstrap.sharedRank();
     }
 }

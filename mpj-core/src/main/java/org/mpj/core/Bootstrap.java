@@ -22,12 +22,25 @@ public final class Bootstrap {
         if (facadeLoader instanceof RankBinding binding) {
             return binding.rankContext();
         }
-        if (Thread.currentThread().getContextClassLoader() instanceof RankBinding) {
+        if (Thread.currentThread().getContextClassLoader() instanceof RankBinding binding) {
+            if (binding.sharesClasses()) {
+                return binding.rankContext();
+            }
             throw new MpjException(ErrorClass.ERR_INTERN, "mpi.MPI of a thread rank was loaded by " + facadeLoader
                     + ", not by the rank's own class loader: is the program's class in a package that MPJ shares"
                     + " between ranks (org.mpj.core, .device, .coll, .runtime)?");
         }
         return singleton();
+    }
+
+    /**
+     * The calling thread's rank when one {@code mpi} facade serves every thread rank of the JVM
+     * ({@link Config#SHARED_CLASSES}), else null: the facade then keeps its rank in its own statics.
+     * Threads that a rank starts inherit its context class loader, and so its rank.
+     */
+    public static RankContext sharedRank() {
+        return Thread.currentThread().getContextClassLoader() instanceof RankBinding b && b.sharesClasses()
+                ? b.rankContext() : null;
     }
 
     private static synchronized RankContext singleton() {

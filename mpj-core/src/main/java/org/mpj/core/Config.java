@@ -41,6 +41,12 @@ public final class Config {
 
     /** Ranks of the job on this host, all JVMs together; set by the launcher, for the idle strategy. */
     public static final String RANKS_ON_HOST = "mpj.ranksOnHost";
+    /**
+     * Thread ranks load the program's classes (and the {@code mpi} facade) once for the whole JVM
+     * instead of once per rank, so the JIT compiles each method once for all of them. Only for
+     * programs whose static fields hold nothing that differs between ranks: they are shared too.
+     */
+    public static final String SHARED_CLASSES = "mpj.sharedClasses";
     /** A properties file to read settings from. */
     public static final String CONFIG_FILE = "mpj.config";
 
@@ -124,6 +130,15 @@ public final class Config {
 
     public int getInt(String key, int defaultValue, int min, int max) {
         return (int) getLong(key, defaultValue, min, max);
+    }
+
+    public boolean getBoolean(String key, boolean defaultValue) {
+        String v = get(key, Boolean.toString(defaultValue));
+        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+            throw new MpjException(ErrorClass.ERR_ARG, "setting " + key + "='" + v + "'" + from(key)
+                    + " (valid: true, false)");
+        }
+        return Boolean.parseBoolean(v);
     }
 
     /** Every setting whose name starts with {@code prefix}, from all sources, highest precedence winning. */

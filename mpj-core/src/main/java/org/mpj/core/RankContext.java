@@ -2,6 +2,7 @@ package org.mpj.core;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import org.mpj.core.coll.CollectivesProvider;
 import org.mpj.core.device.Device;
@@ -35,6 +36,11 @@ public final class RankContext {
     private Communicator world;
     private Communicator self;
     private int threadLevel;
+    /**
+     * What the {@code mpi} facade keeps per rank where one facade serves every thread rank
+     * ({@link Config#SHARED_CLASSES}): the error handlers of COMM_WORLD (slot 0) and COMM_SELF (1).
+     */
+    private final AtomicReferenceArray<Object> facadeSlots = new AtomicReferenceArray<>(2);
     /** Makes the {@code mpi} facade of an engine communicator (given by the facade at Init). */
     private volatile Function<Communicator, Object> facades;
 
@@ -130,6 +136,14 @@ public final class RankContext {
                     + " on rank " + worldRank);
         }
         return f.apply(c);
+    }
+
+    public Object facadeSlot(int slot) {
+        return facadeSlots.get(slot);
+    }
+
+    public void facadeSlot(int slot, Object value) {
+        facadeSlots.set(slot, value);
     }
 
     public ClassLoader loader() {

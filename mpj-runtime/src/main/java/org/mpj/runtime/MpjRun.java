@@ -84,6 +84,12 @@ public final class MpjRun implements Callable<Integer> {
                     + " (default: loopback for local JVMs, this host's address for --hostfile and Slurm).")
     String iface;
 
+    @Option(names = "--shared-classes",
+            description = "Load the program's classes once for all thread ranks of a JVM instead of once per rank,"
+                    + " so the JIT compiles each method once: for programs that keep no per-rank state in static"
+                    + " fields (those are shared too). Sets " + Config.SHARED_CLASSES + "=true.")
+    boolean sharedClasses;
+
     @Option(names = "--tag-output", description = "Start every line of output with [rank].")
     boolean tagOutput;
 
@@ -133,6 +139,9 @@ public final class MpjRun implements Callable<Integer> {
         if (hostfile != null && device.equals("shm")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--hostfile needs --dev tcp or --dev hybrid"
                     + " (shm runs every rank in this JVM)");
+        }
+        if (sharedClasses) {
+            settings.put(Config.SHARED_CLASSES, "true");
         }
         String mainClass;
         String[] args;

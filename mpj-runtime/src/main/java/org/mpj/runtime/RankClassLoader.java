@@ -14,7 +14,9 @@ import org.mpj.core.RankContext;
  * The class loader of one thread rank. It loads the {@code mpi} facade and the application's classes
  * itself (child first), so every rank has its own statics; the JDK, MPJ's engine
  * and any extra shared prefixes come from the parent, once for the JVM. {@code mpi.MPI.Init} finds
- * its rank through {@link #rankContext()}.
+ * its rank through {@link #rankContext()}. In a job that shares classes ({@link #sharing}) it loads
+ * nothing itself: every class comes from the job's loader, and the loader only carries the rank as
+ * its thread's context class loader.
  */
 final class RankClassLoader extends URLClassLoader implements RankBinding {
     /**
@@ -30,13 +32,25 @@ final class RankClassLoader extends URLClassLoader implements RankBinding {
 
     private final RankContext rank;
     private final List<String> shared;
+    private final boolean sharesAll;
 
     RankClassLoader(int worldRank, URL[] classPath, ClassLoader parent, RankContext rank, List<String> extraShared) {
+        this(worldRank, classPath, parent, rank, extraShared, false);
+    }
+
+    private RankClassLoader(int worldRank, URL[] classPath, ClassLoader parent, RankContext rank,
+                            List<String> extraShared, boolean sharesAll) {
         super("mpj-rank-" + worldRank, classPath, parent);
         this.rank = rank;
         List<String> s = new ArrayList<>(ALWAYS_SHARED);
         s.addAll(extraShared);
         this.shared = List.copyOf(s);
+        this.sharesAll = sharesAll;
+    }
+
+    /** The loader of a rank whose classes all come from {@code jobLoader}, loaded once for every rank. */
+    static RankClassLoader sharing(int worldRank, ClassLoader jobLoader, RankContext rank) {
+        return new RankClassLoader(worldRank, new URL[0], jobLoader, rank, List.of(), true);
     }
 
     @Override
@@ -44,7 +58,15 @@ final class RankClassLoader extends URLClassLoader implements RankBinding {
         return rank;
     }
 
+    @Override
+    public boolean sharesClasses() {
+        return sharesAll;
+    }
+
     private boolean isShared(String name) {
+        if (sharesAll) {
+            return true;
+        }
         for (String prefix : shared) {
             if (name.startsWith(prefix)) {
                 return true;

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
+import java.net.URLClassLoader;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -88,11 +89,16 @@ public final class ThreadJob {
         URL[] urls = withFacade(classPath);
         ClassLoader parent = ThreadJob.class.getClassLoader();
         int n = ranks.length;
+        // --shared-classes: one loader for the program and the mpi facade (MPJ's own copy, from the
+        // parent), whose statics every rank then shares.
+        ClassLoader jobLoader = n > 0 && ranks[0].config.getBoolean(Config.SHARED_CLASSES, false)
+                ? new URLClassLoader("mpj-job", classPath, parent) : null;
         Thread[] threads = new Thread[n];
         for (int i = 0; i < n; i++) {
             RankContext context = ranks[i];
             int rank = context.worldRank;
-            RankClassLoader loader = new RankClassLoader(rank, urls, parent, context, sharedPrefixes);
+            RankClassLoader loader = jobLoader != null ? RankClassLoader.sharing(rank, jobLoader, context)
+                    : new RankClassLoader(rank, urls, parent, context, sharedPrefixes);
             threads[i] = new Thread(() -> runRank(rank, loader, context, job), "mpj-rank-" + rank);
             threads[i].setContextClassLoader(loader);
             threads[i].setDaemon(true);

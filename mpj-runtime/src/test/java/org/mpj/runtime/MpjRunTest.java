@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.tests.p2p.MpjRunPrograms;
+import org.mpj.tests.p2p.SharedClassesTest;
 import picocli.CommandLine;
 
 /** {@code mpjrun} in this JVM: options, exit codes and messages; the programs it runs are in org.mpj.tests. */
@@ -77,6 +78,17 @@ class MpjRunTest {
         Run r = mpjrun("-np", np, "-cp", programsClassPath(), MpjRunPrograms.Ring.class.getName(), "1", "--app-option");
         assertEquals(2, r.exitCode(), r.all());
         assertTrue(r.err().contains("-np must be at least 1 (got " + np + ")"), "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void sharedClassesLoadTheProgramOnceForEveryRank() {
+        SharedClassesTest.OneCopy.reset();
+        Run r = mpjrun("-np", "3", "--shared-classes", "-cp", programsClassPath(), SharedClassesTest.OneCopy.class.getName());
+        assertEquals(0, r.exitCode(), r.all());
+        Run own = mpjrun("-np", "3", "-cp", programsClassPath(), SharedClassesTest.OneCopy.class.getName());
+        assertEquals(1, own.exitCode(), "without --shared-classes each rank counts only itself: " + own.all());
+        assertTrue(own.err().contains("every rank ran this class's main, one copy of it"), own.err());
     }
 
     @Test

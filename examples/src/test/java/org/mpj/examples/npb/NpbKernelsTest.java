@@ -3,12 +3,14 @@ package org.mpj.examples.npb;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpj.core.Config;
 import org.mpj.runtime.JobResult;
 import org.mpj.runtime.ThreadJob;
 
@@ -54,6 +56,16 @@ class NpbKernelsTest {
     @ValueSource(ints = {1, 2, 4, 8})
     void luVerifies(int ranks) {
         runOk(ranks, LU.class, "S");
+    }
+
+    /** mpjrun --shared-classes (the kernels keep nothing per rank in statics): one copy of each kernel. */
+    @ParameterizedTest(name = "{0} class S, 4 ranks sharing its classes")
+    @ValueSource(strings = {"EP", "IS", "CG", "MG", "FT", "LU", "SP", "BT"})
+    void kernelsVerifyWithSharedClasses(String kernel) throws Exception {
+        Class<?> main = Class.forName(NpbKernelsTest.class.getPackageName() + "." + kernel);
+        JobResult r = ThreadJob.of(4, main, "S").withSettings(Map.of(Config.SHARED_CLASSES, "true"))
+                .withTimeoutMs(100_000).run();
+        assertTrue(r.succeeded(), kernel + " with shared classes: " + r.message());
     }
 
     @Test

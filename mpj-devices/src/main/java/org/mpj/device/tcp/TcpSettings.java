@@ -80,7 +80,7 @@ final class TcpSettings {
         eagerLimitBytes = c.getInt(EAGER_LIMIT_BYTES, Math.min(generalEager, maxFrameBytes), 0, maxFrameBytes);
         chunkBytes = c.getInt(CHUNK_BYTES, Math.min(DEFAULT_CHUNK_BYTES, maxFrameBytes), 8, maxFrameBytes);
         maxMessageBytes = c.getLong(MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES, 0, 1L << 34);
-        noDelay = bool(c, NO_DELAY, true);
+        noDelay = c.getBoolean(NO_DELAY, true);
         sendBufferBytes = c.getInt(SEND_BUFFER_BYTES, 0, 0, 1 << 30);
         receiveBufferBytes = c.getInt(RECEIVE_BUFFER_BYTES, 0, 0, 1 << 30);
         maxReadBytes = c.getInt(MAX_READ_BYTES, DEFAULT_MAX_READ_BYTES, 4096, 1 << 30);
@@ -99,13 +99,5 @@ final class TcpSettings {
         } catch (UnknownHostException e) {
             throw new MpjException(ErrorClass.ERR_ARG, "setting " + BIND_ADDRESS + "='" + bind + "' is not an address of this host");
         }
-    }
-
-    private static boolean bool(Config c, String key, boolean dflt) {
-        String v = c.get(key, Boolean.toString(dflt));
-        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
-            throw new MpjException(ErrorClass.ERR_ARG, "setting " + key + "='" + v + "' (valid: true, false)");
-        }
-        return Boolean.parseBoolean(v);
     }
 }
