@@ -1,8 +1,10 @@
 package org.mpj.tests.p2p;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.Serializable;
@@ -154,8 +156,8 @@ public class SharedClassesTest {
                 FIRST_INITIALIZED.countDown();
             } else {
                 assertTrue(FIRST_INITIALIZED.await(20, TimeUnit.SECONDS), rankName + ": the first rank of this JVM initialized");
-                assertTrue(!MPI.Initialized(), rankName + ": Initialized before its own Init");
-                MPIException e = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class, MPI.COMM_WORLD::Rank,
+                assertFalse(MPI.Initialized(), rankName + ": Initialized before its own Init");
+                MPIException e = assertThrows(MPIException.class, MPI.COMM_WORLD::Rank,
                         rankName + ": COMM_WORLD before its own Init");
                 assertTrue(e.getMessage().contains("MPI.COMM_WORLD.Rank called before MPI.Init"), e.getMessage());
                 MPI.Init(args);
