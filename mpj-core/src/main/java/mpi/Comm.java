@@ -60,11 +60,16 @@ public class Comm implements Cloneable {
      * COMM_SELF stay unbound and stand for the calling rank's; null before its Init.
      */
     private Communicator sharedPlaceholder() {
-        RankContext r = placeholder < 0 ? null : Bootstrap.sharedRank();
+        RankContext r = sharedOwner();
         if (r == null || !r.isInitialized()) {
             return null;
         }
         return placeholder == 0 ? r.world() : r.self();
+    }
+
+    /** The calling rank, where this is an unbound COMM_WORLD or COMM_SELF of a shared facade; else null. */
+    private RankContext sharedOwner() {
+        return placeholder >= 0 && engine == null ? Bootstrap.sharedRank() : null;
     }
 
     public int Size() throws MPIException {
@@ -390,7 +395,7 @@ public class Comm implements Cloneable {
             throw MPIException.of(new MpjException(ErrorClass.ERR_ARG, "Errhandler_set on " + this
                     + ": the handler is null (use MPI.ERRORS_ARE_FATAL or MPI.ERRORS_RETURN)"));
         }
-        RankContext shared = placeholder < 0 || engine != null ? null : Bootstrap.sharedRank();
+        RankContext shared = sharedOwner();
         if (shared != null) {
             shared.facadeSlot(placeholder, errhandler);
         } else {
@@ -406,7 +411,7 @@ public class Comm implements Cloneable {
 
     /** The error handler; a shared COMM_WORLD's or COMM_SELF's is the calling rank's. */
     private Errhandler errhandler() {
-        RankContext shared = placeholder < 0 || engine != null ? null : Bootstrap.sharedRank();
+        RankContext shared = sharedOwner();
         if (shared != null) {
             Object h = shared.facadeSlot(placeholder);
             return h == null ? Errhandler.FATAL : (Errhandler) h;
