@@ -66,6 +66,9 @@ public final class NodeBoard {
     final TypeMap[] type;
     final Object[] out;
     final int[] outOffset;
+    /** The v-variants: each rank's counts and displacements, set before it signals {@link #arrived}. */
+    final int[][] counts;
+    final int[][] displs;
 
     public NodeBoard(int size) {
         this.size = size;
@@ -85,6 +88,8 @@ public final class NodeBoard {
         this.type = new TypeMap[size];
         this.out = new Object[size];
         this.outOffset = new int[size];
+        this.counts = new int[size][];
+        this.displs = new int[size][];
     }
 
     /**

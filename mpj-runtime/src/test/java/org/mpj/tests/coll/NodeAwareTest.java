@@ -17,13 +17,13 @@ import org.mpj.runtime.Jobs;
  */
 class NodeAwareTest {
     static final List<Integer> RANKS = List.of(2, 3, 5);
-    static final Map<String, String> FORCED = Map.of("mpj.coll.barrier", "shared", "mpj.coll.bcast", "shared",
-            "mpj.coll.allgather", "shared", "mpj.coll.alltoall", "shared", "mpj.coll.allreduce", "shared",
-            "mpj.coll.gather", "shared", "mpj.coll.scatter", "shared", "mpj.coll.reduce", "shared",
-            "mpj.coll.reduce_scatter", "shared", "mpj.coll.scan", "shared");
+    /** Every primitive that has a "shared" algorithm, forced to it. */
+    static final Map<String, String> FORCED = Stream.of("barrier", "bcast", "allgather", "allgatherv", "alltoall",
+            "alltoallv", "allreduce", "gather", "scatter", "reduce", "reduce_scatter", "scan")
+            .collect(java.util.stream.Collectors.toMap(p -> "mpj.coll." + p, p -> "shared"));
 
     static Stream<Arguments> cases() {
-        return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Alltoall", "Barrier", "Allreduce",
+        return RANKS.stream().flatMap(np -> Stream.of("Bcast", "Allgather", "Allgatherv", "Alltoall", "Alltoallv", "Barrier", "Allreduce",
                 "Gather", "Scatter", "Reduce", "Reduce_scatter", "Scan")
                 .map(prim -> Arguments.of(np, prim)));
     }
@@ -67,6 +67,40 @@ class NodeAwareTest {
                 for (int r = 0; r < p; r++) {
                     int want = 100 * r + me + i;
                     check(from[r * m] == want && from[r * m + m - 1] == want, "Alltoall", i, from[r * m]);
+                }
+                // The v-variants: blocks of m and m + 1 items, placed with a gap of one item between them.
+                int[] vCounts = new int[p], vDispls = new int[p];
+                int at = 0;
+                for (int r = 0; r < p; r++) {
+                    vCounts[r] = m + r % 2;
+                    vDispls[r] = at;
+                    at += vCounts[r] + 1;
+                }
+                int[] blkV = new int[vCounts[me]], allV = new int[at];
+                java.util.Arrays.fill(blkV, me * 7 + i);
+                w.Allgatherv(blkV, 0, vCounts[me], mpi.MPI.INT, allV, 0, vCounts, vDispls, mpi.MPI.INT);
+                for (int r = 0; r < p; r++) {
+                    int first = allV[vDispls[r]], last = allV[vDispls[r] + vCounts[r] - 1];
+                    check(first == r * 7 + i && last == first, "Allgatherv", i, first);
+                }
+                int[] sendCounts = new int[p], sendDispls = new int[p], recvCounts = new int[p], recvDispls = new int[p];
+                int sendAt = 0, recvAt = 0;
+                for (int r = 0; r < p; r++) {
+                    sendCounts[r] = m + (me + r) % 2;
+                    sendDispls[r] = sendAt;
+                    sendAt += sendCounts[r];
+                    recvCounts[r] = sendCounts[r];
+                    recvDispls[r] = recvAt;
+                    recvAt += recvCounts[r] + 1;
+                }
+                int[] toV = new int[sendAt], fromV = new int[recvAt];
+                for (int r = 0; r < p; r++) {
+                    java.util.Arrays.fill(toV, sendDispls[r], sendDispls[r] + sendCounts[r], 100 * me + r + i);
+                }
+                w.Alltoallv(toV, 0, sendCounts, sendDispls, mpi.MPI.INT, fromV, 0, recvCounts, recvDispls, mpi.MPI.INT);
+                for (int r = 0; r < p; r++) {
+                    int want = 100 * r + me + i, first = fromV[recvDispls[r]];
+                    check(first == want && fromV[recvDispls[r] + recvCounts[r] - 1] == want, "Alltoallv", i, first);
                 }
                 long[] total = new long[n];
                 w.Reduce(in, 0, total, 0, n, mpi.MPI.LONG, mpi.MPI.SUM, root);
