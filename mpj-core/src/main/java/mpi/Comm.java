@@ -50,7 +50,7 @@ public class Comm implements Cloneable {
         Communicator e = engine;
         if (e == null && (e = sharedPlaceholder()) == null) {
             throw new MPIException(ErrorClass.ERR_OTHER, ErrorClass.name(ErrorClass.ERR_OTHER) + ": "
-                    + placeholderName + "." + call + " called before MPI.Init", null);
+                    + MPI.notInitialized(placeholderName + "." + call), null);
         }
         return e;
     }

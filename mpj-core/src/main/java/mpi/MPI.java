@@ -155,6 +155,8 @@ public class MPI {
      * ({@code mpjrun --shared-classes}), which find theirs through {@link Bootstrap#sharedRank}.
      */
     private static RankContext rank;
+    /** Set by the first Init of a shared facade: a call from a thread of no rank then says so. */
+    private static volatile boolean shared;
     private static final long START_NS = System.nanoTime();
 
     /**
@@ -177,6 +179,7 @@ public class MPI {
             ClassLoader own = MPI.class.getClassLoader();
             RankContext r = Bootstrap.contextFor(own);
             if (r == Bootstrap.sharedRank()) {
+                shared = true;
                 // One facade for every rank: COMM_WORLD and COMM_SELF stay unbound and find the calling
                 // rank's communicators (Comm.engine); objects arrive through the job's class loader.
                 r.init(Thread.currentThread().getContextClassLoader(), threadLevel, e -> Comm.wrap(e, COMM_WORLD));
@@ -196,7 +199,7 @@ public class MPI {
         try {
             RankContext r = rank();
             if (r == null || !r.isInitialized()) {
-                throw new MpjException(ErrorClass.ERR_OTHER, "MPI.Finalize called before MPI.Init");
+                throw new MpjException(ErrorClass.ERR_OTHER, notInitialized("MPI.Finalize"));
             }
             r.finish();
         } catch (MpjException e) {
@@ -271,9 +274,26 @@ public class MPI {
     static RankContext requireRank(String call) {
         RankContext r = rank();
         if (r == null || !r.isInitialized()) {
-            throw new MpjException(ErrorClass.ERR_OTHER, call + " called before MPI.Init");
+            throw new MpjException(ErrorClass.ERR_OTHER, notInitialized(call));
         }
         return r;
+    }
+
+    /**
+     * Why {@code call} has no initialized rank: before its Init, or, where one facade serves every
+     * thread rank, from a thread that belongs to no rank (a rank's threads inherit its context class
+     * loader, which names the rank; a pool the whole JVM shares, such as the common ForkJoinPool that
+     * parallel streams use, may run tasks of any rank on one thread).
+     */
+    static String notInitialized(String call) {
+        if (shared && Bootstrap.sharedRank() == null) {
+            return call + " called from thread '" + Thread.currentThread().getName() + "', which belongs to no"
+                    + " rank: with mpjrun --shared-classes a thread finds its rank through its context class"
+                    + " loader, which the threads a rank starts inherit; threads of a pool shared by the whole JVM"
+                    + " (the common ForkJoinPool, parallel streams) have none, so make MPI calls from the rank's"
+                    + " own threads or run without --shared-classes";
+        }
+        return call + " called before MPI.Init";
     }
 
     /** The calling rank: this facade's own, or the calling thread's where the facade is shared. */

@@ -176,6 +176,45 @@ public class SharedClassesTest {
         Jobs.runOk(np, SHARED, InitPerRank.class);
     }
 
+    /**
+     * A thread whose context class loader names no rank, as the JDK gives the threads of the pools the
+     * whole JVM shares (the common ForkJoinPool's workers have the system class loader): its MPI call
+     * is refused with a message that says so, not "before MPI.Init"; the rank's own threads still work.
+     */
+    public static class ThreadOfNoRank {
+        public static void main(String[] args) throws Exception {
+            MPI.Init_thread(args, MPI.THREAD_MULTIPLE);
+            int rank = MPI.COMM_WORLD.Rank();
+            MPIException[] refused = new MPIException[1];
+            Thread stranger = new Thread(() -> {
+                try {
+                    MPI.COMM_WORLD.Rank();
+                } catch (MPIException e) {
+                    refused[0] = e;
+                }
+            }, "no-rank");
+            stranger.setContextClassLoader(ClassLoader.getSystemClassLoader());
+            stranger.start();
+            stranger.join();
+            assertTrue(refused[0] != null, "rank " + rank + ": the call from a thread of no rank was refused");
+            assertTrue(refused[0].getMessage().contains("MPI.COMM_WORLD.Rank called from thread 'no-rank'")
+                    && refused[0].getMessage().contains("belongs to no rank"), refused[0].getMessage());
+            int[] fromOwnThread = new int[1];
+            Thread own = new Thread(() -> fromOwnThread[0] = MPI.COMM_WORLD.Rank());
+            own.start();
+            own.join();
+            assertEquals(rank, fromOwnThread[0], "a thread the rank started answers for the rank");
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @FieldSource("RANKS")
+    @Timeout(30)
+    void threadsOfNoRankAreToldSo(int np) {
+        Jobs.runOk(np, SHARED, ThreadOfNoRank.class);
+    }
+
     /** A class of the program travels as MPI.OBJECT: the receiving rank resolves it through the job's loader. */
     public record Point(int x, String label) implements Serializable {
     }
