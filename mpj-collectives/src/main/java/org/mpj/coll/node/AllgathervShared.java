@@ -1,6 +1,5 @@
 package org.mpj.coll.node;
 
-import org.mpj.coll.base.Buffers;
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
 import org.mpj.coll.select.Primitive;
@@ -8,7 +7,7 @@ import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Allgatherv through memory, as {@link AllgatherShared} does Allgather: every rank copies each rank's
+ * Allgatherv through memory, with the steps of {@link AllgatherShared}: every rank copies each rank's
  * block straight to its place in its own receive buffer. Whether blocks go through the stages is
  * decided from the receive counts, which every rank holds alike: all blocks short, one
  * synchronisation; else read from the send buffers, and ranks leave once nobody reads theirs.
@@ -29,32 +28,9 @@ public final class AllgathervShared {
                     recvtype);
             return;
         }
-        int me = c.rank(), p = b.size;
-        // Its own block first, as the message algorithms do: a rank without room for it fails before any other moves.
-        Buffers.copyOwn("Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf,
-                recvoffset + displs[me] * recvtype.extent, recvcounts[me], recvtype);
-        if (longestBytes(recvcounts, recvtype) <= Stages.MAX_BYTES) {
-            long k = b.arrived.next(me);
-            b.stages.put(me, k, sendbuf, sendoffset, sendcount, sendtype);
-            b.arrived.signal();
-            b.arrived.await(c, me, k, p);
-            for (int i = 1; i < p; i++) {
-                int r = me + i < p ? me + i : me + i - p;
-                Shared.copyIn("Allgatherv", r, b.stages.data(r, k), 0, b.stages.count(r, k), b.stages.type(r, k),
-                        recvbuf, recvoffset + displs[r] * recvtype.extent, recvcounts[r], recvtype);
-            }
-            return;
-        }
-        b.arriveAll(c, me, sendbuf, sendoffset, sendcount, sendtype, null, 0);
-        try {
-            for (int i = 1; i < p; i++) {
-                int r = me + i < p ? me + i : me + i - p;
-                Shared.copyIn("Allgatherv", r, b.buf[r], b.offset[r], b.count[r], b.type[r], recvbuf,
-                        recvoffset + displs[r] * recvtype.extent, recvcounts[r], recvtype);
-            }
-        } finally {
-            b.departAll(c, me);
-        }
+        boolean staged = longestBytes(recvcounts, recvtype) <= Stages.MAX_BYTES;
+        AllgatherShared.copyBlocks(c, b, "Allgatherv", staged, sendbuf, sendoffset, sendcount, sendtype, recvbuf,
+                recvoffset, recvcounts, displs, 0, recvtype);
     }
 
     /** The longest block in bytes, the same on every rank (receive type signatures match). */
