@@ -8,11 +8,13 @@ import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Alltoallv through memory: every rank publishes its send buffer with its counts and displacements,
- * then copies its block of every rank's data straight into its receive buffer (one copy per block)
- * and leaves once nobody reads its own (two synchronisations per call, whatever the rank count).
- * The message algorithms match p - 1 sends and receives per rank instead; NPB's IS moves its keys
- * with this call, and on 16 thread ranks it spent about three times native Open MPI's time.
+ * Alltoallv through memory: every rank makes its send data and its counts and displacements
+ * readable, then copies its block of every rank's data straight into its receive buffer. A rank
+ * whose send data is short copies it into its stage and need not wait for its readers; a rank with
+ * long data publishes its send buffer, and then every rank (each sees every rank's choice once all
+ * have arrived) leaves only once nobody reads it. So short calls take one synchronisation, others two,
+ * whatever the rank count, where the message algorithms match p - 1 sends and receives per rank
+ * (16 ranks on 16 cores, 1 KiB blocks: 10 us against 26-28).
  */
 public final class AlltoallvShared {
     public static final String NAME = "shared";
@@ -33,20 +35,82 @@ public final class AlltoallvShared {
         }
         int me = c.rank(), p = b.size;
         // Its own block first, as the message algorithms do: a rank without room for it fails before any other moves.
-        Buffers.copyOwn("Alltoallv", sendbuf, sendoffset + sdispls[me] * sendtype.extent, sendcounts[me], sendtype,
-                recvbuf, recvoffset + rdispls[me] * recvtype.extent, recvcounts[me], recvtype);
-        b.counts[me] = sendcounts;
-        b.displs[me] = sdispls;
-        b.arriveAll(c, me, sendbuf, sendoffset, 0, sendtype, null, 0);
+        Buffers.copyOwn("Alltoallv", sendbuf, sendoffset + Buffers.displ(sdispls, me) * sendtype.extent,
+                sendcounts[me], sendtype, recvbuf, recvoffset + Buffers.displ(rdispls, me) * recvtype.extent,
+                recvcounts[me], recvtype);
+        long k = b.arrived.next(me);
+        int turn = (int) (k & 1);
+        int first = describe(b, me, turn, sendcounts, sdispls);
+        int span = span(b.sendCounts[me][turn], b.sendDispls[me][turn]);
+        boolean staged = (long) span * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES;
+        b.sendStaged[me][turn] = staged;
+        if (staged) {
+            b.stages.put(me, k, sendbuf, sendoffset + first * sendtype.extent, span, sendtype);
+        } else {
+            b.publish(me, sendbuf, sendoffset + first * sendtype.extent, span, sendtype, null, 0);
+        }
+        b.arrived.signal();
+        b.arrived.await(c, me, k, p);
+        boolean anyPublished = false;
+        for (int r = 0; r < p; r++) {
+            anyPublished |= !b.sendStaged[r][turn];
+        }
         try {
             for (int i = 1; i < p; i++) {
                 int r = me + i < p ? me + i : me + i - p;   // start at different ranks: spread the reads
-                TypeMap t = b.type[r];
-                Shared.copyIn("Alltoallv", r, b.buf[r], b.offset[r] + b.displs[r][me] * t.extent, b.counts[r][me], t,
-                        recvbuf, recvoffset + rdispls[r] * recvtype.extent, recvcounts[r], recvtype);
+                int n = b.sendCounts[r][turn][me];
+                if (n == 0) {
+                    continue;   // nothing to copy (its displacement may lie before the first block)
+                }
+                boolean fromStage = b.sendStaged[r][turn];
+                Object src = fromStage ? b.stages.data(r, k) : b.buf[r];
+                int base = fromStage ? 0 : b.offset[r];
+                TypeMap t = fromStage ? b.stages.type(r, k) : b.type[r];
+                Shared.copyIn("Alltoallv", r, src, base + b.sendDispls[r][turn][me] * t.extent,
+                        n, t, recvbuf, recvoffset + Buffers.displ(rdispls, r) * recvtype.extent,
+                        recvcounts[r], recvtype);
             }
         } finally {
-            b.departAll(c, me);
+            if (anyPublished) {
+                b.departAll(c, me);
+            }
         }
+    }
+
+    /**
+     * Copies this rank's counts and displacements into its slots of {@code turn}, the displacements
+     * made relative to its first block (displacements may be negative, or absent: 0); returns that
+     * first block's displacement.
+     */
+    private static int describe(NodeBoard b, int me, int turn, int[] sendcounts, int[] sdispls) {
+        int p = b.size;
+        int[] counts = b.sendCounts[me][turn], displs = b.sendDispls[me][turn];
+        if (counts == null) {
+            counts = b.sendCounts[me][turn] = new int[p];
+            displs = b.sendDispls[me][turn] = new int[p];
+        }
+        int first = Integer.MAX_VALUE;
+        for (int r = 0; r < p; r++) {
+            counts[r] = sendcounts[r];
+            if (sendcounts[r] > 0) {
+                first = Math.min(first, Buffers.displ(sdispls, r));
+            }
+        }
+        first = first == Integer.MAX_VALUE ? 0 : first;
+        for (int r = 0; r < p; r++) {
+            displs[r] = Buffers.displ(sdispls, r) - first;
+        }
+        return first;
+    }
+
+    /** The items from the first block to the end of the last, blocks of no items aside. */
+    private static int span(int[] counts, int[] displs) {
+        int end = 0;
+        for (int r = 0; r < counts.length; r++) {
+            if (counts[r] > 0) {
+                end = Math.max(end, displs[r] + counts[r]);
+            }
+        }
+        return end;
     }
 }

@@ -66,9 +66,14 @@ public final class NodeBoard {
     final TypeMap[] type;
     final Object[] out;
     final int[] outOffset;
-    /** The v-variants: each rank's counts and displacements, set before it signals {@link #arrived}. */
-    final int[][] counts;
-    final int[][] displs;
+    /**
+     * Alltoallv: each rank's send counts and displacements and whether its data is staged, per turn
+     * of {@link #arrived} (two, as {@link #stages}); copies, since a rank whose data is staged leaves
+     * before its readers. Only the owner writes (and allocates) its slots.
+     */
+    final int[][][] sendCounts;
+    final int[][][] sendDispls;
+    final boolean[][] sendStaged;
 
     public NodeBoard(int size) {
         this.size = size;
@@ -88,8 +93,9 @@ public final class NodeBoard {
         this.type = new TypeMap[size];
         this.out = new Object[size];
         this.outOffset = new int[size];
-        this.counts = new int[size][];
-        this.displs = new int[size][];
+        this.sendCounts = new int[size][2][];
+        this.sendDispls = new int[size][2][];
+        this.sendStaged = new boolean[size][2];
     }
 
     /**

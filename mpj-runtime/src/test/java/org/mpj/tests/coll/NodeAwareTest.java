@@ -150,6 +150,73 @@ class NodeAwareTest {
     }
 
     /**
+     * Alltoallv where one rank's data is long (published) and the others' short (staged) in the same
+     * call, the long one moving from rank to rank call after call; blocks of no items, blocks laid out
+     * in reverse rank order and a first block before the send offset (a negative displacement).
+     */
+    public static class AlltoallvLongAndShort {
+        static final int LONG = 6000;
+        static final int OFFSET = 8;
+
+        static int items(int from, int to, int call, int p) {
+            if ((from + to + call) % 3 == 2) {
+                return 0;
+            }
+            return from == call % p ? LONG + to : 3 + (from + to) % 2;
+        }
+
+        public static void main(String[] args) {
+            mpi.MPI.Init(args);
+            mpi.Intracomm w = mpi.MPI.COMM_WORLD;
+            int me = w.Rank(), p = w.Size();
+            // One send array for every call: a rank that left while others still read its data would
+            // overwrite it with the next call's values.
+            int[] send = new int[p * (LONG + p + 1)];
+            for (int i = 0; i < 300; i++) {
+                int[] sendCounts = new int[p], sendDispls = new int[p], recvCounts = new int[p], recvDispls = new int[p];
+                int at = 0;
+                for (int r = p - 1; r >= 0; r--) {
+                    sendCounts[r] = items(me, r, i, p);
+                    sendDispls[r] = at - OFFSET;
+                    at += sendCounts[r] + 1;
+                }
+                for (int r = 0; r < p; r++) {
+                    java.util.Arrays.fill(send, OFFSET + sendDispls[r], OFFSET + sendDispls[r] + sendCounts[r],
+                            1000 * me + r + 7 * i);
+                }
+                int received = 0;
+                for (int r = 0; r < p; r++) {
+                    recvCounts[r] = items(r, me, i, p);
+                    recvDispls[r] = received;
+                    received += recvCounts[r] + 1;
+                }
+                int[] recv = new int[received];
+                java.util.Arrays.fill(recv, -1);
+                w.Alltoallv(send, OFFSET, sendCounts, sendDispls, mpi.MPI.INT, recv, 0, recvCounts, recvDispls,
+                        mpi.MPI.INT);
+                for (int r = 0; r < p; r++) {
+                    int want = 1000 * r + me + 7 * i, n = recvCounts[r];
+                    for (int j : new int[] {0, n / 2, n - 1}) {
+                        if (n > 0) {
+                            Mixed.check(recv[recvDispls[r] + j] == want, "Alltoallv from " + r, i, recv[recvDispls[r] + j]);
+                        }
+                    }
+                    Mixed.check(recv[recvDispls[r] + n] == -1, "Alltoallv past the block from " + r, i,
+                            recv[recvDispls[r] + n]);
+                }
+            }
+            mpi.MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {2, 3, 5, 8})
+    @Timeout(120)
+    void alltoallvWithLongAndShortDataInOneCall(int np) {
+        Jobs.runOk(np, FORCED, AlltoallvLongAndShort.class);
+    }
+
+    /**
      * Gather and Reduce alternating between blocks below and above the sizes that the shared ones
      * stage, with rotating roots: short and long calls pass different synchronisation steps, and a
      * call that counted a step it did not pass would leave the next short call waiting forever.
