@@ -39,9 +39,9 @@ public final class AlltoallvShared {
                 sendcounts[me], sendtype, recvbuf, recvoffset + Buffers.displ(rdispls, me) * recvtype.extent,
                 recvcounts[me], recvtype);
         long k = b.arrived.next(me);
-        int turn = (int) (k & 1);
-        int first = describe(b, me, turn, sendcounts, sdispls);
-        int span = span(b.sendCounts[me][turn], b.sendDispls[me][turn]);
+        int turn = (int) (k % b.stages.turns());
+        int first = firstBlock(sendcounts, sdispls);
+        int span = describe(b, me, turn, sendcounts, sdispls, first);
         boolean staged = (long) span * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES;
         b.sendStaged[me][turn] = staged;
         if (staged) {
@@ -77,36 +77,32 @@ public final class AlltoallvShared {
         }
     }
 
+    /** The displacement of the first block that holds items (displacements may be negative, or absent: 0). */
+    private static int firstBlock(int[] sendcounts, int[] sdispls) {
+        int first = Integer.MAX_VALUE;
+        for (int r = 0; r < sendcounts.length; r++) {
+            if (sendcounts[r] > 0) {
+                first = Math.min(first, Buffers.displ(sdispls, r));
+            }
+        }
+        return first == Integer.MAX_VALUE ? 0 : first;
+    }
+
     /**
-     * Copies this rank's counts and displacements into its slots of {@code turn}, the displacements
-     * made relative to its first block (displacements may be negative, or absent: 0); returns that
-     * first block's displacement.
+     * Copies this rank's counts, and its displacements made relative to {@code first}, into its slots
+     * of {@code turn}; returns the items its data spans from the first block to the end of the last.
      */
-    private static int describe(NodeBoard b, int me, int turn, int[] sendcounts, int[] sdispls) {
+    private static int describe(NodeBoard b, int me, int turn, int[] sendcounts, int[] sdispls, int first) {
         int p = b.size;
         int[] counts = b.sendCounts[me][turn], displs = b.sendDispls[me][turn];
         if (counts == null) {
             counts = b.sendCounts[me][turn] = new int[p];
             displs = b.sendDispls[me][turn] = new int[p];
         }
-        int first = Integer.MAX_VALUE;
+        int end = 0;
         for (int r = 0; r < p; r++) {
             counts[r] = sendcounts[r];
-            if (sendcounts[r] > 0) {
-                first = Math.min(first, Buffers.displ(sdispls, r));
-            }
-        }
-        first = first == Integer.MAX_VALUE ? 0 : first;
-        for (int r = 0; r < p; r++) {
             displs[r] = Buffers.displ(sdispls, r) - first;
-        }
-        return first;
-    }
-
-    /** The items from the first block to the end of the last, blocks of no items aside. */
-    private static int span(int[] counts, int[] displs) {
-        int end = 0;
-        for (int r = 0; r < counts.length; r++) {
             if (counts[r] > 0) {
                 end = Math.max(end, displs[r] + counts[r]);
             }

@@ -68,7 +68,7 @@ public final class NodeBoard {
     final int[] outOffset;
     /**
      * Alltoallv: each rank's send counts and displacements and whether its data is staged, per turn
-     * of {@link #arrived} (two, as {@link #stages}); copies, since a rank whose data is staged leaves
+     * of {@link #stages}; copies, since a rank whose data is staged leaves
      * before its readers. Only the owner writes (and allocates) its slots.
      */
     final int[][][] sendCounts;
@@ -93,9 +93,9 @@ public final class NodeBoard {
         this.type = new TypeMap[size];
         this.out = new Object[size];
         this.outOffset = new int[size];
-        this.sendCounts = new int[size][2][];
-        this.sendDispls = new int[size][2][];
-        this.sendStaged = new boolean[size][2];
+        this.sendCounts = new int[size][stages.turns()][];
+        this.sendDispls = new int[size][stages.turns()][];
+        this.sendStaged = new boolean[size][stages.turns()];
     }
 
     /**
