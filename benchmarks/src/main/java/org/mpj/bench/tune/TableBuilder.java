@@ -11,10 +11,10 @@ import org.mpj.coll.select.Rule;
 import org.mpj.coll.select.Table;
 
 /**
- * Turns measurements into the selector's table. Per primitive and rank count, the fastest algorithm at
- * each measured size wins; an isolated winner between two sizes that agree is replaced by their choice
- * when that choice is within {@link #SMOOTHING} of it (one noisy point should not cut a range in
- * three). Consecutive sizes with the same winner become one byte range, reaching up to the next
+ * Turns measurements into the selector's table. Per primitive and rank count, each measured size gets
+ * an algorithm within {@link #SMOOTHING} of its fastest, chosen so that the sizes form as few runs of
+ * one algorithm as they can ({@link #winners}: a noisy point, or algorithms within noise of each other,
+ * should not cut a range in pieces). Consecutive sizes with the same winner become one byte range, reaching up to the next
  * measured size (the largest is open-ended); consecutive rank counts with the same ranges become one
  * rank range (from 1 below the smallest measured count, open-ended above the largest). A primitive that
  * picks its algorithm whatever the size ({@link Primitive#bySize} false: Barrier, Gatherv, Scatterv,
@@ -22,7 +22,7 @@ import org.mpj.coll.select.Table;
  * ({@link #bestOverall}): per-size rules would be ignored by the selector, which reads the 0-byte one.
  */
 public final class TableBuilder {
-    /** Relative slack within which a lone winner yields to its neighbours' choice. */
+    /** Relative slack within which an algorithm counts as fast as the fastest at a size. */
     public static final double SMOOTHING = 0.05;
 
     /** One measured point: average seconds (or any time unit) of one algorithm. */
@@ -46,23 +46,61 @@ public final class TableBuilder {
         return times.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
     }
 
-    /** The winners of one (key, ranks) by size, smoothed. */
+    /**
+     * The choice of one (key, ranks) per size: the sizes are cut into as few runs as can each be given
+     * one algorithm within {@link #SMOOTHING} of the fastest at every size of the run (scanning up from
+     * the smallest size, each run as long as it can be), and a run takes the algorithm of that kind
+     * closest to the fastest over it (by the geometric mean of its ratios). Where one algorithm wins
+     * clearly, its sizes are a run of their own; where several are within noise of each other, the
+     * table does not switch between them from one size to the next.
+     */
     static List<String> winners(TreeMap<Long, Map<String, Double>> bySize) {
         List<Map<String, Double>> times = new ArrayList<>(bySize.values());
         List<String> w = new ArrayList<>();
-        for (Map<String, Double> t : times) {
-            w.add(fastest(t));
-        }
-        for (int i = 1; i + 1 < w.size(); i++) {
-            String around = w.get(i - 1);
-            if (around.equals(w.get(i + 1)) && !around.equals(w.get(i))) {
-                Double alt = times.get(i).get(around), best = times.get(i).get(w.get(i));
-                if (alt != null && alt <= best * (1 + SMOOTHING)) {
-                    w.set(i, around);
-                }
+        for (int i = 0; i < times.size(); ) {
+            int end = i + 1;
+            while (end < times.size() && !closeEverywhere(times.subList(i, end + 1)).isEmpty()) {
+                end++;
+            }
+            String pick = closest(times.subList(i, end), closeEverywhere(times.subList(i, end)));
+            for (; i < end; i++) {
+                w.add(pick);
             }
         }
         return w;
+    }
+
+    /** The algorithms within {@link #SMOOTHING} of the fastest at every size of {@code run}. */
+    private static List<String> closeEverywhere(List<Map<String, Double>> run) {
+        List<String> close = new ArrayList<>();
+        for (String alg : run.get(0).keySet()) {
+            boolean ok = true;
+            for (Map<String, Double> t : run) {
+                Double time = t.get(alg);
+                ok &= time != null && time <= t.get(fastest(t)) * (1 + SMOOTHING);
+            }
+            if (ok) {
+                close.add(alg);
+            }
+        }
+        return close;
+    }
+
+    /** Of {@code candidates}, the one with the smallest geometric mean of its ratios to the fastest over {@code run}. */
+    private static String closest(List<Map<String, Double>> run, List<String> candidates) {
+        String pick = null;
+        double pickLog = Double.POSITIVE_INFINITY;
+        for (String alg : candidates) {
+            double log = 0;
+            for (Map<String, Double> t : run) {
+                log += Math.log(t.get(alg) / t.get(fastest(t)));
+            }
+            if (log < pickLog) {
+                pick = alg;
+                pickLog = log;
+            }
+        }
+        return pick;
     }
 
     /**

@@ -83,6 +83,31 @@ class TableBuilderTest {
     }
 
     @Test
+    void algorithmsWithinNoiseOfEachOtherMakeOneRangeAndAClearWinnerItsOwn() {
+        List<String> bcast = Catalog.names("bcast");
+        String a = bcast.get(0), b = bcast.get(1), c = bcast.get(2);
+        List<TableBuilder.Point> pts = new ArrayList<>();
+        for (int i = 0; i < SIZES.length; i++) {
+            long s = SIZES[i];
+            // Below 4 KiB a and b take turns to win by 2%, c is 10% behind the winner; from 4 KiB
+            // b wins by 30%.
+            boolean large = s >= 4096;
+            pts.add(new TableBuilder.Point("bcast", 4, s, a, large ? 1.3 : i % 2 == 0 ? 1.0 : 1.02));
+            pts.add(new TableBuilder.Point("bcast", 4, s, b, large ? 1.0 : i % 2 == 0 ? 1.02 : 1.0));
+            pts.add(new TableBuilder.Point("bcast", 4, s, c, large ? 1.3 : 1.1));
+        }
+        Table t = TableBuilder.build(pts);
+        // b is within 5% everywhere below 4 KiB and the winner above: one line. Without b's large sizes,
+        // the small ones still make one range, of a or b (the closer of the two over it), never c.
+        assertEquals(List.of("bcast.1-.0- = " + b), t.rules().stream().map(r -> r.format()).toList());
+        pts.replaceAll(pt -> pt.bytes() >= 4096 && pt.algorithm().equals(c) ? new TableBuilder.Point("bcast", 4, pt.bytes(), c, 0.5) : pt);
+        t = TableBuilder.build(pts);
+        assertEquals(2, t.rules().size(), t.rules().toString());
+        assertTrue(List.of(a, b).contains(TableFiles.choose(t, "bcast", 4, 64)), t.rules().toString());
+        assertEquals(c, TableFiles.choose(t, "bcast", 4, 4096));
+    }
+
+    @Test
     void aPrimitiveThatPicksWhateverTheSizeGetsOneRuleTheBestOverAllSizes() {
         List<String> gatherv = Catalog.names("gatherv");
         String a = gatherv.get(0), b = gatherv.get(1);
