@@ -37,7 +37,7 @@ import org.mpj.core.MpjException;
 
 /**
  * The autotuner: measures the collectives' algorithms and writes the selector's table,
- * {@code collectives.properties}, in one of three modes (below).
+ * {@code collectives.properties}, in one of four modes (below).
  * Each point is the suite's per-rank median call (averaged across ranks), so that a call that lost its
  * core to other work does not decide the table.
  *
@@ -55,7 +55,7 @@ import org.mpj.core.MpjException;
  * <ul>
  *   <li>{@code exhaustive} (default): every algorithm of the catalog (compositions included, as the
  *       catalog names them) of every primitive that a table rule may select on this device's placement,
- *       at every rank count and size; the fastest per point makes the table ({@link TableBuilder});</li>
+ *       at every rank count and size; these measurements make the table ({@link TableBuilder});</li>
  *   <li>{@code model}: the PLogP cost model (from a {@code PLogPMeasure --csv} file) ranks the
  *       algorithms; only its top candidates around its switch points are measured ({@link ModelSeed}),
  *       the candidates of a size together. Given the exhaustive run's measurements ({@code --exhaustive}),
@@ -64,17 +64,19 @@ import org.mpj.core.MpjException;
  *   <li>{@code verify}: measures every algorithm, the given table ({@code tuned}) and the shipped table
  *       ({@code default}) together at every point, measures the points where the table is over the bound
  *       again ({@code --recheck} more rounds, as many as {@code --rounds} unless told), and reports the
- *       table's worst ratio to the best single algorithm and where it beats the default.</li>
+ *       table's worst ratio to the best single algorithm and where it beats the default;</li>
+ *   <li>{@code table}: measures nothing; writes the table of an exhaustive run's measurements
+ *       ({@code --exhaustive DIR/measurements.csv}) again, as the table builder now makes it.</li>
  * </ul>
  *
  * <pre>
- * benchmarks/scripts/bench Autotune [--mode exhaustive|model|verify] [--ranks 2,3,4] [--oversubscribe]
+ * benchmarks/scripts/bench Autotune [--mode exhaustive|model|verify|table] [--ranks 2,3,4] [--oversubscribe]
  *     [--sizes 0-1M:4] [--primitives LIST] [--reps N] [--dev shm|tcp] [--out DIR]
  *     [--plogp CSV] [--exhaustive CSV] [--segment-bytes N] [--table FILE] [--rounds N] [--recheck N]
  * </pre>
  */
 public final class Autotune {
-    static final String USAGE = "Autotune [--mode exhaustive|model|verify] [--ranks LIST] [--oversubscribe] [--sizes SPEC]"
+    static final String USAGE = "Autotune [--mode exhaustive|model|verify|table] [--ranks LIST] [--oversubscribe] [--sizes SPEC]"
             + " [--primitives LIST] [--reps N] [--dev shm|tcp] [--out DIR] [--plogp CSV] [--exhaustive CSV]"
             + " [--segment-bytes N] [--table FILE] [--rounds N] [--recheck N]";
     /** The verify mode's bound: the tuned table may be at most this much slower than the best single algorithm. */
@@ -127,8 +129,8 @@ public final class Autotune {
             String v = args[++i];
             switch (o) {
                 case "--mode":
-                    if (!List.of("exhaustive", "model", "verify").contains(v)) {
-                        throw new IllegalArgumentException("--mode: '" + v + "' is not exhaustive, model or verify");
+                    if (!List.of("exhaustive", "model", "verify", "table").contains(v)) {
+                        throw new IllegalArgumentException("--mode: '" + v + "' is not exhaustive, model, verify or table");
                     }
                     a.mode = v;
                     break;
@@ -164,6 +166,9 @@ public final class Autotune {
         }
         if (a.mode.equals("verify") && a.table == null) {
             throw new IllegalArgumentException("--mode verify needs --table FILE");
+        }
+        if (a.mode.equals("table") && a.exhaustive == null) {
+            throw new IllegalArgumentException("--mode table needs --exhaustive CSV (an exhaustive run's measurements.csv)");
         }
         return a;
     }
@@ -234,6 +239,7 @@ public final class Autotune {
         switch (mode) {
             case "model": model(); break;
             case "verify": verify(); break;
+            case "table": writeTable(Report.readRows(List.of(exhaustive)), "from the measurements in " + exhaustive); break;
             default: exhaustive(); break;
         }
     }
@@ -290,13 +296,18 @@ public final class Autotune {
         double wall = (System.nanoTime() - t0) / 1e9;
         writeRows(out.resolve("measurements.csv"), all);
         writeString(out.resolve("wall-seconds.txt"), String.format(Locale.ROOT, "%.1f%n", wall));
+        writeTable(all, "(exhaustive), device " + dev + ", ranks " + ranks + ", sizes " + sizesSpec + ", " + reps
+                + " repetitions, " + rounds + " rounds of all algorithms interleaved in one job per primitive and rank count");
+    }
+
+    /** The table of an exhaustive run's rows ({@code source} says which), written to {@code out/collectives.properties}. */
+    private void writeTable(List<Row> all, String source) {
         Table t = TableBuilder.build(Rounds.tablePoints(all, c -> true));
         Path file = out.resolve("collectives.properties");
-        TableFiles.write(t, file, "Written by the MPJ autotuner (exhaustive), device " + dev + ", ranks " + ranks + ", sizes "
-                + sizesSpec + ", " + reps + " repetitions, " + rounds + " rounds of all algorithms interleaved in one job per"
-                + " primitive and rank count.\nThe fastest algorithm per point (median over rounds of its time relative to the"
-                + " round's fastest); use with -Dmpj.coll.table=" + file);
-        System.err.printf(Locale.ROOT, "[autotune] %d points in %.1f s; table %s (%d lines)%n", all.size(), wall, file, t.rules().size());
+        TableFiles.write(t, file, "Written by the MPJ autotuner " + source + ".\nPer rank count, the fewest size ranges whose algorithm is within "
+                + Math.round(TableBuilder.SMOOTHING * 100) + "% of the fastest (median over rounds of its time relative to the"
+                + " round's fastest) at every size; use with -Dmpj.coll.table=" + file);
+        System.err.printf(Locale.ROOT, "[autotune] %d rows; table %s (%d lines)%n", all.size(), file, t.rules().size());
         System.out.print(readString(file));
     }
 

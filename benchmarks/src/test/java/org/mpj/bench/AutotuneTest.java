@@ -74,7 +74,13 @@ class AutotuneTest {
         List<Row> rows = Files.readAllLines(out.resolve("measurements.csv")).stream().skip(1).map(Row::parse)
                 .collect(Collectors.toList());
         assertEquals(2 * Catalog.names("allreduce", Placement.ONE_NODE).size(), rows.size());
-        String chosen = TableFiles.choose(TableFiles.read(out.resolve("collectives.properties")), "allreduce", 2, 8);
+        Table tuned = TableFiles.read(out.resolve("collectives.properties"));
+        String chosen = TableFiles.choose(tuned, "allreduce", 2, 8);
         assertTrue(Catalog.names("allreduce", Placement.ONE_NODE).contains(chosen), chosen);
+        // --mode table measures nothing and writes the same table from those measurements.
+        Path again = dir.resolve("again");
+        Autotune.parse("--mode", "table", "--exhaustive", out.resolve("measurements.csv").toString(), "--out", again.toString()).run();
+        assertEquals(tuned.rules(), TableFiles.read(again.resolve("collectives.properties")).rules());
+        assertFalse(Files.exists(again.resolve("measurements.csv")));
     }
 }
