@@ -13,13 +13,14 @@ import org.mpj.coll.select.Table;
 /**
  * Turns measurements into the selector's table. Per primitive and rank count, each measured size gets
  * an algorithm within {@link #SMOOTHING} of its fastest, chosen so that the sizes form as few runs of
- * one algorithm as they can ({@link #winners}: a noisy point, or algorithms within noise of each other,
- * should not cut a range in pieces). Consecutive sizes with the same winner become one byte range, reaching up to the next
- * measured size (the largest is open-ended); consecutive rank counts with the same ranges become one
- * rank range (from 1 below the smallest measured count, open-ended above the largest). A primitive that
- * picks its algorithm whatever the size ({@link Primitive#bySize} false: Barrier, Gatherv, Scatterv,
- * Alltoallv) gets one rule per rank range, the algorithm best over all its sizes
- * ({@link #bestOverall}): per-size rules would be ignored by the selector, which reads the 0-byte one.
+ * one algorithm as they can ({@link #winners}: a noisy point, or algorithms within noise of each
+ * other, should not cut a range in pieces). Consecutive sizes with the same choice become one byte
+ * range, reaching up to the next measured size (the largest is open-ended); consecutive rank counts
+ * with the same ranges become one rank range (from 1 below the smallest measured count, open-ended
+ * above the largest). A primitive that picks its algorithm whatever the size ({@link Primitive#bySize}
+ * false: Barrier, Gatherv, Scatterv, Alltoallv) gets one rule per rank range, the algorithm best over
+ * all its sizes ({@link #bestOverall}): per-size rules would be ignored by the selector, which reads
+ * the 0-byte one.
  */
 public final class TableBuilder {
     /** Relative slack within which an algorithm counts as fast as the fastest at a size. */
@@ -108,22 +109,15 @@ public final class TableBuilder {
      * whose times are closest to each size's fastest, by the geometric mean of their ratios.
      */
     public static String bestOverall(TreeMap<Long, Map<String, Double>> bySize) {
-        Map<String, Double> logSum = new TreeMap<>();
-        Map<String, Integer> seen = new TreeMap<>();
-        for (Map<String, Double> t : bySize.values()) {
-            double best = t.get(fastest(t));
-            t.forEach((alg, time) -> {
-                logSum.merge(alg, Math.log(time / best), Double::sum);
-                seen.merge(alg, 1, Integer::sum);
-            });
-        }
-        String pick = null;
-        for (Map.Entry<String, Double> e : logSum.entrySet()) {
-            if (seen.get(e.getKey()) == bySize.size() && (pick == null || e.getValue() < logSum.get(pick))) {
-                pick = e.getKey();
+        List<Map<String, Double>> all = new ArrayList<>(bySize.values());
+        List<String> everywhere = new ArrayList<>();
+        for (String alg : all.get(0).keySet()) {
+            if (all.stream().allMatch(t -> t.containsKey(alg))) {
+                everywhere.add(alg);
             }
         }
-        return pick != null ? pick : fastest(bySize.firstEntry().getValue());
+        String pick = closest(all, everywhere);
+        return pick != null ? pick : fastest(all.get(0));
     }
 
     public static Table build(List<Point> points) {
