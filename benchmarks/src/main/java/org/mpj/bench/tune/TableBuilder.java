@@ -59,11 +59,17 @@ public final class TableBuilder {
         List<Map<String, Double>> times = new ArrayList<>(bySize.values());
         List<String> w = new ArrayList<>();
         for (int i = 0; i < times.size(); ) {
+            List<String> close = closeTo(times.get(i));
             int end = i + 1;
-            while (end < times.size() && !closeEverywhere(times.subList(i, end + 1)).isEmpty()) {
-                end++;
+            for (; end < times.size(); end++) {
+                List<String> still = new ArrayList<>(close);
+                still.retainAll(closeTo(times.get(end)));
+                if (still.isEmpty()) {
+                    break;
+                }
+                close = still;
             }
-            String pick = closest(times.subList(i, end), closeEverywhere(times.subList(i, end)));
+            String pick = closest(times.subList(i, end), close);
             for (; i < end; i++) {
                 w.add(pick);
             }
@@ -71,37 +77,37 @@ public final class TableBuilder {
         return w;
     }
 
-    /** The algorithms within {@link #SMOOTHING} of the fastest at every size of {@code run}. */
-    private static List<String> closeEverywhere(List<Map<String, Double>> run) {
+    /** The algorithms within {@link #SMOOTHING} of the fastest at one size. */
+    private static List<String> closeTo(Map<String, Double> times) {
+        double limit = times.get(fastest(times)) * (1 + SMOOTHING);
         List<String> close = new ArrayList<>();
-        for (String alg : run.get(0).keySet()) {
-            boolean ok = true;
-            for (Map<String, Double> t : run) {
-                Double time = t.get(alg);
-                ok &= time != null && time <= t.get(fastest(t)) * (1 + SMOOTHING);
-            }
-            if (ok) {
+        times.forEach((alg, time) -> {
+            if (time <= limit) {
                 close.add(alg);
             }
-        }
+        });
         return close;
     }
 
-    /** Of {@code candidates}, the one with the smallest geometric mean of its ratios to the fastest over {@code run}. */
+    /**
+     * Of {@code candidates} (each measured at every size of {@code run}), the one with the smallest
+     * geometric mean of its ratios to the fastest over the run; null if there are none.
+     */
     private static String closest(List<Map<String, Double>> run, List<String> candidates) {
-        String pick = null;
-        double pickLog = Double.POSITIVE_INFINITY;
-        for (String alg : candidates) {
-            double log = 0;
-            for (Map<String, Double> t : run) {
-                log += Math.log(t.get(alg) / t.get(fastest(t)));
-            }
-            if (log < pickLog) {
-                pick = alg;
-                pickLog = log;
+        double[] logs = new double[candidates.size()];
+        for (Map<String, Double> t : run) {
+            double best = t.get(fastest(t));
+            for (int k = 0; k < logs.length; k++) {
+                logs[k] += Math.log(t.get(candidates.get(k)) / best);
             }
         }
-        return pick;
+        int pick = -1;
+        for (int k = 0; k < logs.length; k++) {
+            if (pick < 0 || logs[k] < logs[pick]) {
+                pick = k;
+            }
+        }
+        return pick < 0 ? null : candidates.get(pick);
     }
 
     /**
