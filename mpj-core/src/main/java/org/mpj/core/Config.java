@@ -42,6 +42,12 @@ public final class Config {
     /** Ranks of the job on this host, all JVMs together; set by the launcher, for the idle strategy. */
     public static final String RANKS_ON_HOST = "mpj.ranksOnHost";
     /**
+     * Cores of this host that the job's ranks share; set by the launcher when it binds each JVM to
+     * cores of its own (the JVM then sees only those), for the idle strategy. Default: the cores the
+     * JVM sees.
+     */
+    public static final String CORES_ON_HOST = "mpj.coresOnHost";
+    /**
      * Thread ranks load the program's classes (and the {@code mpi} facade) once for the whole JVM
      * instead of once per rank, so the JIT compiles each method once for all of them. Only for
      * programs whose static fields hold nothing that differs between ranks: they are shared too.

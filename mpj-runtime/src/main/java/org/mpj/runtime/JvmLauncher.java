@@ -23,14 +23,24 @@ interface JvmLauncher {
     /** What the launcher is, for messages: "local JVMs", "ssh to 2 hosts", "srun". */
     String describe();
 
-    /** JVMs on this host, the secret in their environment. */
+    /** JVMs on this host, the secret in their environment, not bound to cores. */
     static JvmLauncher local() {
+        return local(null);
+    }
+
+    /** JVMs on this host, the secret in their environment, each on its cores when {@code binding} is not null. */
+    static JvmLauncher local(CpuBinding binding) {
         return new JvmLauncher() {
             @Override
             public List<Process> start(JvmCommand command, JobSecret secret) throws IOException {
                 List<Process> ps = new ArrayList<>();
                 for (int j = 0; j < command.jvms(); j++) {
-                    ProcessBuilder pb = new ProcessBuilder(command.forJvm(j, false, command.np()));
+                    List<String> words = new ArrayList<>();
+                    if (binding != null) {
+                        words.addAll(binding.prefix(command, j));
+                    }
+                    words.addAll(command.forJvm(j, false, command.np()));
+                    ProcessBuilder pb = new ProcessBuilder(words);
                     pb.environment().put("MPJ_JOBSECRET", secret.toHex());
                     ps.add(pb.start());
                 }
@@ -39,7 +49,7 @@ interface JvmLauncher {
 
             @Override
             public String describe() {
-                return "local JVMs";
+                return binding == null ? "local JVMs" : "local JVMs bound to cores";
             }
         };
     }

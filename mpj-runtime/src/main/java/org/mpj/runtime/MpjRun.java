@@ -78,6 +78,15 @@ public final class MpjRun implements Callable<Integer> {
                     + " and the JVM's command as one shell word (default: ${DEFAULT-VALUE}).")
     String rsh = "ssh -o BatchMode=yes";
 
+    @Option(names = "--bind-to", paramLabel = "core|none",
+            description = "JVMs started on this host: core runs each rank on a core of its own (JVM j on the cores of"
+                    + " its ranks, through taskset); none leaves them to the scheduler (default: core when the ranks"
+                    + " fit this host's cores, as mpirun does, else none).")
+    String bindTo;
+
+    @Option(names = "--report-bindings", description = "Say on stderr which cores each JVM was bound to.")
+    boolean reportBindings;
+
     @Option(names = "--iface", paramLabel = "ADDRESS|NAME",
             description = "Network interface (name or address) through which the JVMs reach mpjrun; each rank listens"
                     + " on its host's address that reached mpjrun unless -Dmpj.tcp.bindAddress says otherwise"
@@ -135,6 +144,9 @@ public final class MpjRun implements Callable<Integer> {
         }
         if (!stdin.equals("0") && !stdin.equals("none")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--stdin " + stdin + ": valid are 0 and none");
+        }
+        if (bindTo != null && !bindTo.equals(CpuBinding.CORE) && !bindTo.equals(CpuBinding.NONE)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bind-to " + bindTo + ": valid are core and none");
         }
         if (hostfile != null && device.equals("shm")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--hostfile needs --dev tcp or --dev hybrid"
@@ -205,8 +217,13 @@ public final class MpjRun implements Callable<Integer> {
                 throw new IOException("class path entry " + u + " is not a file", e);
             }
         }
+        boolean remote = hostfile != null || System.getenv("SLURM_JOB_ID") != null;
+        if (remote && CpuBinding.CORE.equals(bindTo)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--bind-to core binds JVMs started on this host"
+                    + " only (inside Slurm, srun --cpu-bind binds tasks)");
+        }
         JvmLauncher launcher;
-        boolean remote = true;
+        CpuBinding binding = null;
         if (hostfile != null) {
             Hostfile hosts;
             try {
@@ -216,15 +233,39 @@ public final class MpjRun implements Callable<Integer> {
             } catch (IllegalArgumentException | IOException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--hostfile " + hostfile + ": " + e.getMessage());
             }
-        } else if (System.getenv("SLURM_JOB_ID") != null) {
+        } else if (remote) {
             launcher = JvmLauncher.slurm();
         } else {
-            launcher = JvmLauncher.local();
-            remote = false;
+            try {
+                binding = CpuBinding.choose(bindTo, np);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            if (binding != null) {
+                // A bound JVM sees only its own cores; its ranks' idle strategy must count the host's.
+                settings.put(Config.CORES_ON_HOST, Integer.toString(binding.cpus().size()));
+            }
+            launcher = JvmLauncher.local(binding);
         }
         JvmCommand command = new JvmCommand(null, np, ranksPerJvm, device, String.join(File.pathSeparator, cp), mainClass,
                 List.of(args), settings, List.of(), tagOutput, javaOptions());
+        if (reportBindings) {
+            reportBindings(command, binding);
+        }
         return new ProcessJob(command, launcher, controlAddress(remote), timeoutSeconds * 1000, stdin.equals("0"));
+    }
+
+    private static void reportBindings(JvmCommand command, CpuBinding binding) {
+        if (binding == null) {
+            System.err.println("mpjrun: JVMs not bound to cores");
+            return;
+        }
+        for (int j = 0; j < command.jvms(); j++) {
+            int first = j * command.perJvm();
+            System.err.println("mpjrun: JVM " + j + " (rank" + (command.ranksOf(j) > 1 ? "s " + first + "-"
+                    + (first + command.ranksOf(j) - 1) : " " + first) + ") bound to core(s) "
+                    + CpuBinding.cpuList(binding.cpusOf(command, j)));
+        }
     }
 
     /** Options of the ranks' JVMs: setting {@code mpj.rankJavaOpts}, split at spaces. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,7 +15,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -239,6 +242,43 @@ class MpjRunJvmsTest {
         assertNoneAlive(pids, "SIG" + signal + " to mpjrun");
     }
 
+    /** "CPUS rank list processors" lines of {@link LaunchPrograms.Cores}, by rank. */
+    static Map<Integer, String[]> coresByRank(String out) {
+        Map<Integer, String[]> m = new HashMap<>();
+        Matcher x = Pattern.compile("(?m)^CPUS (\\d+) (\\S+) (\\d+)$").matcher(out);
+        while (x.find()) {
+            m.put(Integer.parseInt(x.group(1)), new String[] {x.group(2), x.group(3)});
+        }
+        return m;
+    }
+
+    @Test
+    @Timeout(120)
+    void ranksThatFitTheCoresRunEachOnACoreOfItsOwn() {
+        List<Integer> cpus = CpuBinding.allowedCpus();
+        assumeTrue(cpus.size() >= 2, "needs 2 usable cores and Linux's /proc/self/status; has " + cpus);
+        assumeTrue(CpuBinding.choose(null, 2) != null, "taskset is not on PATH");
+        Run bound = mpjrun(prepend("--report-bindings", job("tcp", 2, LaunchPrograms.Cores.class)));
+        assertEquals(0, bound.exitCode(), bound.err());
+        Map<Integer, String[]> seen = coresByRank(bound.out());
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals(List.of(cpus.get(rank).toString(), "1"), List.of(seen.get(rank)), "rank " + rank + ": " + bound.out());
+            assertTrue(bound.err().contains("JVM " + rank + " (rank " + rank + ") bound to core(s) " + cpus.get(rank)),
+                    bound.err());
+        }
+        Run free = mpjrun(prepend("--bind-to", prepend("none", job("tcp", 2, LaunchPrograms.Cores.class))));
+        assertEquals(0, free.exitCode(), free.err());
+        seen = coresByRank(free.out());
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals(cpus, CpuBinding.parseCpuList(seen.get(rank)[0]), "rank " + rank + " unbound: " + free.out());
+            assertEquals(Integer.toString(cpus.size()), seen.get(rank)[1], free.out());
+        }
+        // More ranks than cores: not bound by default, as mpirun does not bind them.
+        Run over = mpjrun(job("tcp", cpus.size() + 1, LaunchPrograms.Cores.class));
+        assertEquals(0, over.exitCode(), over.err());
+        assertEquals(cpus, CpuBinding.parseCpuList(coresByRank(over.out()).get(cpus.size())[0]), over.out());
+    }
+
     @Test
     @Timeout(60)
     void badLauncherOptionsExitTwo() {
@@ -248,6 +288,14 @@ class MpjRunJvmsTest {
         r = mpjrun("--hostfile", "/nonexistent", "-cp", programs(), LaunchPrograms.Chatter.class.getName());
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.err().contains("--hostfile needs --dev tcp or --dev hybrid"), r.err());
+        r = mpjrun("--dev", "tcp", "--bind-to", "socket", "-cp", programs(), LaunchPrograms.Chatter.class.getName());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--bind-to socket: valid are core and none"), r.err());
+        int tooMany = Runtime.getRuntime().availableProcessors() + 1;
+        r = mpjrun("--dev", "tcp", "-np", Integer.toString(tooMany), "--bind-to", "core", "-cp", programs(),
+                LaunchPrograms.Chatter.class.getName());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--bind-to core"), r.err());
     }
 
     static String[] prepend(String first, String[] rest) {

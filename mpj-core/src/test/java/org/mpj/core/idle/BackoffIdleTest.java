@@ -54,4 +54,15 @@ class BackoffIdleTest {
         assertEquals(5, alone.maxSpins);
         assertEquals(7, alone.maxYields);
     }
+
+    @Test
+    @Timeout(10)
+    void aJvmBoundToFewCoresCountsTheHostsCores() {
+        // A JVM that the launcher bound to one core sees one; its 2 ranks on a 2-core host still spin.
+        Config bound = Config.withOverrides(Map.of(Config.CORES_ON_HOST, "2"));
+        assertEquals(BackoffIdle.DEFAULT_MAX_SPINS_NETWORK, BackoffIdle.from(bound, 2, true).maxSpins);
+        assertEquals(0, BackoffIdle.from(bound, 3, true).maxSpins);
+        Config one = Config.withOverrides(Map.of(Config.CORES_ON_HOST, "1"));
+        assertEquals(0, BackoffIdle.from(one, 2, false).maxSpins);
+    }
 }

@@ -127,4 +127,24 @@ public final class LaunchPrograms {
             MPI.Finalize();
         }
     }
+
+    /**
+     * Every rank prints "CPUS rank list processors": the cores its thread may run on (Linux's
+     * Cpus_allowed_list) and what its JVM counts; then all exchange a message and finish.
+     */
+    public static class Cores {
+        public static void main(String[] args) throws Exception {
+            int rank = start(args);
+            String list = "?";
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/thread-self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    list = line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+            System.out.println("CPUS " + rank + " " + list + " " + Runtime.getRuntime().availableProcessors());
+            int[] sum = new int[1];
+            MPI.COMM_WORLD.Allreduce(new int[] {rank}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
+            MPI.Finalize();
+        }
+    }
 }

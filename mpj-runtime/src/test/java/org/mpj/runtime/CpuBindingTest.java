@@ -1,0 +1,51 @@
+package org.mpj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Which cores each JVM of a local job gets, and when the launcher binds at all. */
+class CpuBindingTest {
+    static JvmCommand command(int np, int perJvm) {
+        return new JvmCommand(null, np, perJvm, perJvm == 1 ? "tcp" : "hybrid", ".", "Main", List.of(), Map.of(),
+                List.of(), false, List.of());
+    }
+
+    @Test
+    @Timeout(10)
+    void readsTheKernelsCpuLists() {
+        assertEquals(List.of(0, 1, 2, 3, 8, 10, 11), CpuBinding.parseCpuList("0-3,8,10-11"));
+        assertEquals(List.of(5), CpuBinding.parseCpuList("5"));
+        assertEquals("0,2,7", CpuBinding.cpuList(List.of(0, 2, 7)));
+    }
+
+    @Test
+    @Timeout(10)
+    void eachJvmGetsOneCorePerRankInOrder() {
+        CpuBinding b = new CpuBinding("/usr/bin/taskset", List.of(2, 3, 6, 7, 9));
+        assertEquals(List.of(2), b.cpusOf(command(3, 1), 0));
+        assertEquals(List.of(7), b.cpusOf(command(4, 1), 3));
+        // hybrid, 5 ranks of 2 per JVM: the last JVM holds one rank and one core.
+        assertEquals(List.of(2, 3), b.cpusOf(command(5, 2), 0));
+        assertEquals(List.of(6, 7), b.cpusOf(command(5, 2), 1));
+        assertEquals(List.of(9), b.cpusOf(command(5, 2), 2));
+        assertEquals(List.of("/usr/bin/taskset", "-c", "6,7"), b.prefix(command(5, 2), 1));
+    }
+
+    @Test
+    @Timeout(10)
+    void ranksThatOutnumberTheCoresAreBoundOnlyWhenAskedAndThenRefused() {
+        int many = CpuBinding.allowedCpus().size() + 1;
+        assertNull(CpuBinding.choose(null, many));
+        assertNull(CpuBinding.choose(CpuBinding.NONE, 1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CpuBinding.choose(CpuBinding.CORE, many));
+        assertTrue(e.getMessage().startsWith("--bind-to core"), e.getMessage());
+    }
+}
