@@ -79,9 +79,9 @@ public final class MpjRun implements Callable<Integer> {
     String rsh = "ssh -o BatchMode=yes";
 
     @Option(names = "--bind-to", paramLabel = "core|none",
-            description = "JVMs started on this host: core runs each rank on a core of its own (JVM j on the cores of"
-                    + " its ranks, through taskset); none leaves them to the scheduler (default: core when the ranks"
-                    + " fit this host's cores, as mpirun does, else none).")
+            description = "JVMs started on this host: core gives each rank cores of its own (this host's cores shared"
+                    + " out among the ranks; JVM j runs on its ranks' cores, through taskset); none leaves them to the"
+                    + " scheduler (default: core when the ranks fit this host's cores, as mpirun does, else none).")
     String bindTo;
 
     @Option(names = "--report-bindings", description = "Say on stderr which cores each JVM was bound to.")

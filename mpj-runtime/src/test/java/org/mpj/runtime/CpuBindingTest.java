@@ -27,15 +27,20 @@ class CpuBindingTest {
 
     @Test
     @Timeout(10)
-    void eachJvmGetsOneCorePerRankInOrder() {
+    void theCoresAreSharedOutAmongTheRanksInOrder() {
         CpuBinding b = new CpuBinding("/usr/bin/taskset", List.of(2, 3, 6, 7, 9));
+        // 3 ranks on 5 cores: 1, 2 and 2.
         assertEquals(List.of(2), b.cpusOf(command(3, 1), 0));
-        assertEquals(List.of(7), b.cpusOf(command(4, 1), 3));
+        assertEquals(List.of(3, 6), b.cpusOf(command(3, 1), 1));
+        assertEquals(List.of(7, 9), b.cpusOf(command(3, 1), 2));
+        assertEquals(List.of(9), b.cpusOf(command(5, 1), 4));
         // hybrid, 5 ranks of 2 per JVM: the last JVM holds one rank and one core.
         assertEquals(List.of(2, 3), b.cpusOf(command(5, 2), 0));
         assertEquals(List.of(6, 7), b.cpusOf(command(5, 2), 1));
         assertEquals(List.of(9), b.cpusOf(command(5, 2), 2));
         assertEquals(List.of("/usr/bin/taskset", "-c", "6,7"), b.prefix(command(5, 2), 1));
+        // One rank: every core.
+        assertEquals(List.of(2, 3, 6, 7, 9), b.cpusOf(command(1, 1), 0));
     }
 
     @Test

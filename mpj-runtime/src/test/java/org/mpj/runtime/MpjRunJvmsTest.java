@@ -254,16 +254,20 @@ class MpjRunJvmsTest {
 
     @Test
     @Timeout(120)
-    void ranksThatFitTheCoresRunEachOnACoreOfItsOwn() {
+    void ranksThatFitTheCoresRunEachOnCoresOfItsOwn() {
         List<Integer> cpus = CpuBinding.allowedCpus();
         assumeTrue(cpus.size() >= 2, "needs 2 usable cores and Linux's /proc/self/status; has " + cpus);
         assumeTrue(CpuBinding.choose(null, 2) != null, "taskset is not on PATH");
         Run bound = mpjrun(prepend("--report-bindings", job("tcp", 2, LaunchPrograms.Cores.class)));
         assertEquals(0, bound.exitCode(), bound.err());
         Map<Integer, String[]> seen = coresByRank(bound.out());
+        // Each rank gets half of the cores, the first half to rank 0.
+        int half = cpus.size() / 2;
         for (int rank = 0; rank < 2; rank++) {
-            assertEquals(List.of(cpus.get(rank).toString(), "1"), List.of(seen.get(rank)), "rank " + rank + ": " + bound.out());
-            assertTrue(bound.err().contains("JVM " + rank + " (rank " + rank + ") bound to core(s) " + cpus.get(rank)),
+            List<Integer> mine = rank == 0 ? cpus.subList(0, half) : cpus.subList(half, 2 * half);
+            assertEquals(mine, CpuBinding.parseCpuList(seen.get(rank)[0]), "rank " + rank + ": " + bound.out());
+            assertEquals(Integer.toString(mine.size()), seen.get(rank)[1], "processors of rank " + rank + ": " + bound.out());
+            assertTrue(bound.err().contains("JVM " + rank + " (rank " + rank + ") bound to core(s) " + CpuBinding.cpuList(mine)),
                     bound.err());
         }
         Run free = mpjrun(prepend("--bind-to", prepend("none", job("tcp", 2, LaunchPrograms.Cores.class))));
