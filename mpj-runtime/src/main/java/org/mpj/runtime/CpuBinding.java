@@ -31,12 +31,15 @@ record CpuBinding(String taskset, List<Integer> cpus) {
      * with the reason when {@code core} was asked for and cannot be done.
      */
     static CpuBinding choose(String value, int np) {
+        return choose(value, np, onPath("taskset"), allowedCpus());
+    }
+
+    /** As {@link #choose(String, int)} with this taskset command (null: none) and these usable cores. */
+    static CpuBinding choose(String value, int np, String taskset, List<Integer> cpus) {
         if (NONE.equals(value)) {
             return null;
         }
         boolean asked = CORE.equals(value);
-        List<Integer> cpus = allowedCpus();
-        String taskset = onPath("taskset");
         if (cpus.isEmpty()) {
             return refuse(asked, "--bind-to core: this host's usable cores cannot be read (/proc/self/status)");
         }
@@ -47,7 +50,32 @@ record CpuBinding(String taskset, List<Integer> cpus) {
             return refuse(asked, "--bind-to core: " + np + " ranks but " + cpus.size() + " usable core(s) on this host"
                     + " (ranks that outnumber the cores are not bound; use --bind-to none)");
         }
+        String failure = tryTaskset(taskset, cpus.get(0));
+        if (failure != null) {
+            return refuse(asked, "--bind-to core: " + taskset + " cannot bind here: " + failure);
+        }
         return new CpuBinding(taskset, cpus);
+    }
+
+    /**
+     * Runs {@code taskset -c CPU true}: where a container forbids setting the affinity, a JVM started
+     * through taskset would never start. Null when it worked, else what went wrong.
+     */
+    private static String tryTaskset(String taskset, int cpu) {
+        try {
+            Process p = new ProcessBuilder(taskset, "-c", Integer.toString(cpu), "true").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "it did not finish in 10 s";
+            }
+            return p.exitValue() == 0 ? null : "exit " + p.exitValue() + (out.isEmpty() ? "" : ": " + out);
+        } catch (IOException e) {
+            return e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
     }
 
     private static CpuBinding refuse(boolean asked, String why) {

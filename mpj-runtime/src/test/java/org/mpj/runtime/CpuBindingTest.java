@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Which cores each JVM of a local job gets, and when the launcher binds at all. */
 class CpuBindingTest {
@@ -52,5 +55,21 @@ class CpuBindingTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> CpuBinding.choose(CpuBinding.CORE, many));
         assertTrue(e.getMessage().startsWith("--bind-to core"), e.getMessage());
+    }
+
+    @Test
+    @Timeout(30)
+    void aTasksetThatCannotBindLeavesTheJvmsUnbound(@TempDir Path dir) throws Exception {
+        // Where a container forbids setting affinity, taskset fails and a JVM started through it never would.
+        Path failing = dir.resolve("taskset");
+        Files.writeString(failing, "#!/bin/sh\necho 'failed to set pid 0 affinity: Operation not permitted' >&2\nexit 1\n");
+        assertTrue(failing.toFile().setExecutable(true));
+        assertNull(CpuBinding.choose(null, 2, failing.toString(), List.of(0, 1)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CpuBinding.choose(CpuBinding.CORE, 2, failing.toString(), List.of(0, 1)));
+        assertTrue(e.getMessage().contains("cannot bind here: exit 1: failed to set pid 0 affinity"), e.getMessage());
+        // Without taskset, or without a readable list of cores, the same.
+        assertNull(CpuBinding.choose(null, 2, null, List.of(0, 1)));
+        assertNull(CpuBinding.choose(null, 2, failing.toString(), List.of()));
     }
 }
