@@ -49,7 +49,7 @@ public final class SuiteJob {
         }
         long timeoutS = TIMEOUT_S_PER_CANDIDATE * Math.max(1, candidates);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), MpjRun.class.getName(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), MpjRun.class.getName(),
                 "-np", Integer.toString(ranks), "--dev", device, "--stdin", "none", "--timeout", Long.toString(timeoutS)));
         settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.addAll(List.of("-cp", where(), Suite.class.getName()));
