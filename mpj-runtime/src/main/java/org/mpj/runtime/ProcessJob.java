@@ -99,7 +99,7 @@ final class ProcessJob {
                 pumps.add(new OutputPump(proc.getInputStream(), () -> System.out, "mpjrun-out-" + p));
                 pumps.add(new OutputPump(proc.getErrorStream(), () -> System.err, "mpjrun-err-" + p));
                 int jvm = oneProcess ? -1 : p;
-                proc.onExit().thenAccept(x -> events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITED, x.exitValue(), -1, null)));
+                pumps.add(exitWatcher(proc, jvm, events, "mpjrun-exit-" + p));
                 if (p == 0 && forwardStdin) {
                     startStdinPump(proc.getOutputStream());
                 } else {
@@ -120,6 +120,31 @@ final class ProcessJob {
                 // the hook is running or has run
             }
         }
+    }
+
+    /**
+     * A thread that waits for the process to end and posts its exit status. Not {@code onExit()}:
+     * its callback runs in the common fork-join pool, which has one worker on 2 cores (Java 17 gave
+     * each callback a thread of its own there, Java 25 does not); a caller that ran the job from that
+     * pool (a CompletableFuture, a parallel stream) held the worker, so on Java 25 a killed JVM went
+     * unnoticed until the job had ended otherwise (after the 30 s connect timeout of its peers).
+     */
+    private static Thread exitWatcher(Process proc, int jvm, LinkedBlockingQueue<JvmEvent> events, String name) {
+        Thread t = new Thread(() -> {
+            while (true) {
+                try {
+                    events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITED, proc.waitFor(), -1, null));
+                    return;
+                } catch (InterruptedException e) {
+                    if (!proc.isAlive()) {
+                        events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITED, proc.exitValue(), -1, null));
+                        return;
+                    }
+                }
+            }
+        }, name);
+        t.setDaemon(true);
+        return t;
     }
 
     private JobResult watch(Jvm[] jvms, LinkedBlockingQueue<JvmEvent> events, LaunchServer server,
