@@ -14,17 +14,17 @@ import org.mpj.core.coll.LocalCounter;
  */
 final class Phase {
     private final LocalCounter counter;
-    /** Passes per rank, each written only by its rank. */
+    /** Passes per rank, each written only by its rank, {@link LocalCounter#PAD} apart (a cache line or two). */
     private final long[] passes;
 
     Phase(int size) {
         this.counter = new LocalCounter(size);
-        this.passes = new long[size];
+        this.passes = new long[size * LocalCounter.PAD];
     }
 
     /** This rank's next pass: returns k, to wait for with {@link #await}. */
     long next(int me) {
-        return ++passes[me];
+        return ++passes[me * LocalCounter.PAD];
     }
 
     /** Adds this rank's contribution to its current pass (release: what it wrote before is visible). */

@@ -10,7 +10,7 @@ import org.mpj.core.coll.LocalCounter;
  */
 final class RankFlags {
     private final LocalCounter[] flags;
-    /** Calls per rank, each written only by its rank. */
+    /** Calls per rank, each written only by its rank, {@link LocalCounter#PAD} apart (a cache line or two). */
     private final long[] passes;
 
     RankFlags(int size) {
@@ -18,12 +18,12 @@ final class RankFlags {
         for (int r = 0; r < size; r++) {
             flags[r] = new LocalCounter(size);
         }
-        this.passes = new long[size];
+        this.passes = new long[size * LocalCounter.PAD];
     }
 
     /** This rank's next call: returns its number k. */
     long next(int me) {
-        return ++passes[me];
+        return ++passes[me * LocalCounter.PAD];
     }
 
     /** Marks this rank's current call done (release); every rank signals every call, the root included. */
