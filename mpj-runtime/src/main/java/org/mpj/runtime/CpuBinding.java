@@ -2,10 +2,12 @@ package org.mpj.runtime;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Binding of the job's JVMs on this host to cores of their own, as mpirun's {@code --bind-to core}
@@ -64,8 +66,8 @@ record CpuBinding(String taskset, List<Integer> cpus) {
     private static String tryTaskset(String taskset, int cpu) {
         try {
             Process p = new ProcessBuilder(taskset, "-c", Integer.toString(cpu), "true").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return "it did not finish in 10 s";
             }

@@ -243,7 +243,7 @@ public final class MpjRun implements Callable<Integer> {
             }
             if (binding != null) {
                 // A bound JVM sees only its own cores; its ranks' idle strategy must count the host's.
-                settings.put(Config.CORES_ON_HOST, Integer.toString(binding.cpus().size()));
+                settings.putIfAbsent(Config.CORES_ON_HOST, Integer.toString(binding.cpus().size()));
             }
             launcher = JvmLauncher.local(binding);
         }
