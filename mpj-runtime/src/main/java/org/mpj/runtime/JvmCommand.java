@@ -26,6 +26,11 @@ record JvmCommand(String controlAddress, int np, int perJvm, String device, Stri
         return (np + perJvm - 1) / perJvm;
     }
 
+    /** "rank 3" or "ranks 2..3": a JVM's ranks in messages. */
+    static String ranks(int first, int count) {
+        return count == 1 ? "rank " + first : "ranks " + first + ".." + (first + count - 1);
+    }
+
     /** Ranks of JVM {@code jvm}. */
     int ranksOf(int jvm) {
         return Math.min(perJvm, np - jvm * perJvm);

@@ -261,10 +261,8 @@ public final class MpjRun implements Callable<Integer> {
             return;
         }
         for (int j = 0; j < command.jvms(); j++) {
-            int first = j * command.perJvm();
-            System.err.println("mpjrun: JVM " + j + " (rank" + (command.ranksOf(j) > 1 ? "s " + first + "-"
-                    + (first + command.ranksOf(j) - 1) : " " + first) + ") bound to core(s) "
-                    + CpuBinding.cpuList(binding.cpusOf(command, j)));
+            System.err.println("mpjrun: JVM " + j + " (" + JvmCommand.ranks(j * command.perJvm(), command.ranksOf(j))
+                    + ") bound to core(s) " + CpuBinding.cpuList(binding.cpusOf(command, j)));
         }
     }
 

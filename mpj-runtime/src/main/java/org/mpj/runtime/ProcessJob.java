@@ -53,7 +53,7 @@ final class ProcessJob {
         boolean judged;
 
         String ranks() {
-            return count == 1 ? "rank " + first : "ranks " + first + ".." + (first + count - 1);
+            return JvmCommand.ranks(first, count);
         }
 
         boolean finished(boolean oneProcess) {
@@ -131,16 +131,10 @@ final class ProcessJob {
      */
     private static Thread exitWatcher(Process proc, int jvm, LinkedBlockingQueue<JvmEvent> events, String name) {
         Thread t = new Thread(() -> {
-            while (true) {
-                try {
-                    events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITED, proc.waitFor(), -1, null));
-                    return;
-                } catch (InterruptedException e) {
-                    if (!proc.isAlive()) {
-                        events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITED, proc.exitValue(), -1, null));
-                        return;
-                    }
-                }
+            try {
+                events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITED, proc.waitFor(), -1, null));
+            } catch (InterruptedException e) {
+                // nobody interrupts it; if someone did, the job is being torn down
             }
         }, name);
         t.setDaemon(true);
