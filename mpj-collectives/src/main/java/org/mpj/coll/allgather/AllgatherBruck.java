@@ -1,6 +1,7 @@
 package org.mpj.coll.allgather;
 
 import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.ErrorClass;
@@ -37,7 +38,7 @@ public final class AllgatherBruck {
                     + recvtype.describe() + "; they must hold the same number of elements");
         }
         TypeMap packed = Buffers.packed(recvtype.base);
-        Object work = Buffers.allocate(recvtype.base, p * block);
+        Object work = Scratch.get(Scratch.WORK, recvtype.base, Math.multiplyExact(p, block));
         Copier.copy(sendbuf, sendoffset, sendtype, work, 0, packed, block);
         for (int k = 1; k < p; k <<= 1) {
             int n = Math.min(k, p - k);

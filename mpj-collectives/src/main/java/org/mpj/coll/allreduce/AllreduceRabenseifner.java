@@ -1,6 +1,6 @@
 package org.mpj.coll.allreduce;
 
-import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -44,7 +44,7 @@ public final class AllreduceRabenseifner {
             return;
         }
         int q = Integer.highestOneBit(p), extra = p - q;
-        Object tmp = Buffers.allocateItems(count, type);
+        Object tmp = Scratch.items(Scratch.WORK, count, type);
         int newRank;
         if (me < 2 * extra) {
             if ((me & 1) == 0) {

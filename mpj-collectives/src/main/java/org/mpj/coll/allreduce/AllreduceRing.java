@@ -1,6 +1,6 @@
 package org.mpj.coll.allreduce;
 
-import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -42,7 +42,7 @@ public final class AllreduceRing {
         if (p == 1) {
             return;
         }
-        Object tmp = Buffers.allocateItems((count + p - 1) / p, type);
+        Object tmp = Scratch.items(Scratch.WORK, (count + p - 1) / p, type);
         int right = (me + 1) % p, left = (me - 1 + p) % p;
         for (int s = 0; s < p - 1; s++) {
             int out = (me - s + p) % p, in = (me - s - 1 + p) % p;

@@ -1,6 +1,7 @@
 package org.mpj.coll.alltoall;
 
 import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.base.Tags;
 import org.mpj.core.Communicator;
 import org.mpj.core.ErrorClass;
@@ -44,26 +45,27 @@ public final class AlltoallBruck {
                     + recvtype.describe() + "; they must hold the same number of elements");
         }
         TypeMap packed = Buffers.packed(sendtype.base);
-        Object work = Buffers.allocate(sendtype.base, p * block);
+        Object work = Scratch.get(Scratch.WORK, sendtype.base, Math.multiplyExact(p, block));
         for (int i = 0; i < p; i++) {
             Copier.copy(sendbuf, sendoffset + (me + i) % p * sendcount * sendtype.extent, sendtype, work, i * block,
                     packed, block);
         }
-        Object out = Buffers.allocate(sendtype.base, (p + 1) / 2 * block);
-        Object in = Buffers.allocate(sendtype.base, (p + 1) / 2 * block);
+        // A step's blocks: those going out in the first half, those coming in in the second.
+        int half = (p + 1) / 2 * block;
+        Object step = Scratch.get(Scratch.TEMP, sendtype.base, Math.multiplyExact(2, half));
         for (int k = 1; k < p; k <<= 1) {
             int n = 0;
             for (int i = k; i < p; i++) {
                 if ((i & k) != 0) {
-                    System.arraycopy(work, i * block, out, n++ * block, block);
+                    System.arraycopy(work, i * block, step, n++ * block, block);
                 }
             }
-            c.collSendrecv(out, 0, n * block, packed, (me + k) % p, in, 0, n * block, packed, (me - k + p) % p,
+            c.collSendrecv(step, 0, n * block, packed, (me + k) % p, step, half, n * block, packed, (me - k + p) % p,
                     Tags.ALLTOALL);
             n = 0;
             for (int i = k; i < p; i++) {
                 if ((i & k) != 0) {
-                    System.arraycopy(in, n++ * block, work, i * block, block);
+                    System.arraycopy(step, half + n++ * block, work, i * block, block);
                 }
             }
         }
