@@ -15,8 +15,6 @@ record JvmCommand(String controlAddress, int np, int perJvm, String device, Stri
                   List<String> args, Map<String, String> settings, List<String> shared, boolean tagOutput,
                   List<String> javaOptions) {
 
-    static final String ENABLE_NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
-
     /** The java launcher of the running JDK. */
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -45,9 +43,7 @@ record JvmCommand(String controlAddress, int np, int perJvm, String device, Stri
     List<String> forJvm(int jvm, boolean secretOnStdin, int ranksOnHost) {
         List<String> c = new ArrayList<>();
         c.add(java());
-        // Netty loads its native epoll transport; since Java 24 the JVM warns on stderr of every rank
-        // unless native access is enabled (Java 17 and 21 accept the option and are silent either way).
-        c.add(ENABLE_NATIVE_ACCESS);
+        c.addAll(JvmOptions.ALL);
         c.addAll(javaOptions);
         c.add("-cp");
         c.add(System.getProperty("java.class.path"));

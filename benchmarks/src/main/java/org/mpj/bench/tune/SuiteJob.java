@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.mpj.bench.Suite;
 import org.mpj.bench.suite.Row;
+import org.mpj.runtime.JvmOptions;
 import org.mpj.runtime.MpjRun;
 
 /**
@@ -48,8 +49,10 @@ public final class SuiteJob {
             throw new UncheckedIOException("cannot make a temporary file: " + e.getMessage(), e);
         }
         long timeoutS = TIMEOUT_S_PER_CANDIDATE * Math.max(1, candidates);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), MpjRun.class.getName(),
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(JvmOptions.ALL);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), MpjRun.class.getName(),
                 "-np", Integer.toString(ranks), "--dev", device, "--stdin", "none", "--timeout", Long.toString(timeoutS)));
         settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.addAll(List.of("-cp", where(), Suite.class.getName()));
