@@ -28,14 +28,21 @@ final class Transport {
     /** Pending connections a listening socket holds before its rank accepts them. */
     static final int BACKLOG = 1024;
 
-    /** Netty's own setting; where it is set, Netty's leak tracking is left as it says. */
+    /** Netty's own settings; where one is set, Netty does as it says. */
     static final String LEAK_DETECTION = "io.netty.leakDetection.level";
+    static final String JFR = "io.netty.jfr.enabled";
 
     static {
+        // Netty's buffer allocators register JFR events when they first allocate, and Java then
+        // generates the events' handler classes: 250 ms of a tcp rank JVM's first message (the first
+        // round trip took 310-365 ms, without them 65-83). Set before Netty reads it (PlatformDependent).
+        if (System.getProperty(JFR) == null) {
+            System.setProperty(JFR, "false");
+        }
         // By default Netty tracks one buffer allocation in 128 for leaks and records the allocating
         // stack each time: 0.7% of all samples of a 4-rank 1 MiB Allreduce went to
         // Throwable.fillInStackTrace. The device releases every buffer it takes, so tracking is off
-        // unless asked for (which also turns it off for other Netty users of this JVM).
+        // unless asked for. Both settings are JVM-wide: other Netty users of this JVM get them too.
         if (System.getProperty(LEAK_DETECTION) == null) {
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
