@@ -51,7 +51,7 @@ public final class SuiteJob {
         long timeoutS = TIMEOUT_S_PER_CANDIDATE * Math.max(1, candidates);
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(JvmOptions.ALL);
+        cmd.addAll(JvmOptions.launcher(ranks));   // as bin/mpjrun starts it, so thread ranks are timed as users run them
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), MpjRun.class.getName(),
                 "-np", Integer.toString(ranks), "--dev", device, "--stdin", "none", "--timeout", Long.toString(timeoutS)));
         settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
