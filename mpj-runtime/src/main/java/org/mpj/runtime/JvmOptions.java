@@ -1,6 +1,5 @@
 package org.mpj.runtime;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,20 +21,6 @@ public final class JvmOptions {
             // and the command matches nothing; "quiet" keeps the JVM from announcing it on stdout.
             "-XX:CompileCommand=quiet",
             "-XX:CompileCommand=exclude,jdk.internal.org.objectweb.asm.Frame::execute");
-
-    /**
-     * The options of mpjrun's own JVM for a job of {@code np} ranks, as bin/mpjrun starts it: with more
-     * than one rank, C2 alone (-XX:-TieredCompilation), because each thread rank compiles its own copy
-     * of the program's classes, and compiling each copy once, with C2, made NPB class A on 2 and 4
-     * thread ranks 5-35% faster (README, "mpjrun"); with one rank the JVM's default.
-     */
-    public static List<String> launcher(int np) {
-        List<String> options = new ArrayList<>(ALL);
-        if (np > 1) {
-            options.add("-XX:-TieredCompilation");
-        }
-        return options;
-    }
 
     private JvmOptions() {
     }
