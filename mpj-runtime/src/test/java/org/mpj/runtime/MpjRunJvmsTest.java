@@ -254,6 +254,24 @@ class MpjRunJvmsTest {
 
     @Test
     @Timeout(120)
+    void rankJvmsTurnNettysTrackingOffUnlessTheUserSetsItAndKeepAsmOutOfC2() {
+        Run quiet = mpjrun(job("tcp", 2, LaunchPrograms.JvmSettings.class));
+        assertEquals(0, quiet.exitCode(), quiet.err());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(quiet.out().contains("SETTINGS " + rank + " jfr=false leak=DISABLED asm-excluded=true"), quiet.out());
+        }
+        String userOptions = "-Dmpj.rankJavaOpts=" + String.join(" ", Jobs.FAST_START)
+                + " -Dio.netty.jfr.enabled=true -Dio.netty.leakDetection.level=paranoid";
+        Run asked = mpjrun("--dev", "tcp", "-np", "2", "--timeout", "60", userOptions, "-cp", programs(),
+                LaunchPrograms.JvmSettings.class.getName());
+        assertEquals(0, asked.exitCode(), asked.err());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(asked.out().contains("SETTINGS " + rank + " jfr=true leak=PARANOID"), asked.out());
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void ranksThatFitTheCoresRunEachOnCoresOfItsOwn() {
         List<Integer> cpus = CpuBinding.allowedCpus();
         assumeTrue(cpus.size() >= 2, "needs 2 usable cores and Linux's /proc/self/status; has " + cpus);

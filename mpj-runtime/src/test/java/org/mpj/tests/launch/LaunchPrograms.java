@@ -147,4 +147,17 @@ public final class LaunchPrograms {
             MPI.Finalize();
         }
     }
+
+    /** Prints the Netty settings and JIT options its JVM runs with, once the tcp device is up. */
+    public static class JvmSettings {
+        public static void main(String[] args) {
+            int rank = start(args);
+            MPI.COMM_WORLD.Barrier();
+            boolean asm = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                    .contains("-XX:CompileCommand=exclude,jdk.internal.org.objectweb.asm.Frame::execute");
+            System.out.println("SETTINGS " + rank + " jfr=" + System.getProperty("io.netty.jfr.enabled") + " leak="
+                    + io.netty.util.ResourceLeakDetector.getLevel() + " asm-excluded=" + asm);
+            MPI.Finalize();
+        }
+    }
 }
