@@ -1,5 +1,6 @@
 package org.mpj.coll;
 
+import org.mpj.coll.base.Buffers;
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Choice;
 import org.mpj.coll.select.MessageSize;
@@ -7,6 +8,7 @@ import org.mpj.coll.select.Primitive;
 import org.mpj.coll.tree.Trees;
 import org.mpj.core.Communicator;
 import org.mpj.core.coll.Collectives;
+import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
@@ -60,6 +62,33 @@ final class CommCollectives implements Collectives, Trees.Owner {
      * (their type signatures must match; Reduce_scatter's recvcounts are the same), so all ranks skip
      * it alike.
      */
+    /**
+     * The send data of a reduction, set apart from the receive buffer where the two share elements.
+     * mpiJava has no MPI_IN_PLACE, so its programs reduce in place by passing one array as both
+     * (NPB: {@code Allreduce(x, 0, x, 0, ...)}); the algorithms that read other ranks' send buffers
+     * through memory while those ranks fill their receive buffers (shared, hierarchical) would read
+     * results for data. A copy costs the in-place call only. Returns the array to send from, at offset
+     * 0 if it is a copy (see {@link #sendOffset}).
+     */
+    private static Object sendApart(Object sendbuf, int sendoffset, int sendItems, Object recvbuf, int recvoffset,
+                                    int recvItems, TypeMap type) {
+        if (sendbuf != recvbuf || sendItems == 0 || recvItems == 0) {
+            return sendbuf;
+        }
+        long sendEnd = sendoffset + type.endElement(0, sendItems), recvEnd = recvoffset + type.endElement(0, recvItems);
+        if (sendEnd <= recvoffset || recvEnd <= sendoffset) {
+            return sendbuf;
+        }
+        Object copy = Buffers.allocateItems(sendItems, type);
+        Copier.copy(sendbuf, sendoffset, type, copy, 0, type, sendItems * type.size);
+        return copy;
+    }
+
+    /** The offset to send from: 0 in a copy {@link #sendApart} made. */
+    private static int sendOffset(Object sent, Object sendbuf, int sendoffset) {
+        return sent == sendbuf ? sendoffset : 0;
+    }
+
     private static boolean empty(int count, TypeMap type) {
         return (long) count * type.size == 0;
     }
@@ -160,8 +189,10 @@ final class CommCollectives implements Collectives, Trees.Owner {
         if (empty(count, type)) {
             return;
         }
-        ((Algorithm.Reduce) reduce.pick(MessageSize.of(count, type))).reduce(comm, sendbuf, sendoffset, recvbuf,
-                recvoffset, count, type, op, root);
+        // Every rank: an algorithm may use a non-root's receive buffer as room of its own.
+        Object send = sendApart(sendbuf, sendoffset, count, recvbuf, recvoffset, count, type);
+        ((Algorithm.Reduce) reduce.pick(MessageSize.of(count, type))).reduce(comm, send,
+                sendOffset(send, sendbuf, sendoffset), recvbuf, recvoffset, count, type, op, root);
     }
 
     @Override
@@ -170,8 +201,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
         if (empty(count, type)) {
             return;
         }
-        ((Algorithm.Combine) allreduce.pick(MessageSize.of(count, type))).run(comm, sendbuf, sendoffset, recvbuf,
-                recvoffset, count, type, op);
+        Object send = sendApart(sendbuf, sendoffset, count, recvbuf, recvoffset, count, type);
+        ((Algorithm.Combine) allreduce.pick(MessageSize.of(count, type))).run(comm, send,
+                sendOffset(send, sendbuf, sendoffset), recvbuf, recvoffset, count, type, op);
     }
 
     @Override
@@ -184,8 +216,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
         if (items * type.size == 0) {
             return; // recvcounts are the same on every rank, so all of them skip it
         }
+        Object send = sendApart(sendbuf, sendoffset, (int) items, recvbuf, recvoffset, recvcounts[comm.rank()], type);
         ((Algorithm.ReduceScatter) reduceScatter.pick(MessageSize.sum(recvcounts, comm.size(), type)))
-                .reduceScatter(comm, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, type, op);
+                .reduceScatter(comm, send, sendOffset(send, sendbuf, sendoffset), recvbuf, recvoffset, recvcounts, type, op);
     }
 
     @Override
@@ -194,7 +227,8 @@ final class CommCollectives implements Collectives, Trees.Owner {
         if (empty(count, type)) {
             return;
         }
-        ((Algorithm.Combine) scan.pick(MessageSize.of(count, type))).run(comm, sendbuf, sendoffset, recvbuf,
-                recvoffset, count, type, op);
+        Object send = sendApart(sendbuf, sendoffset, count, recvbuf, recvoffset, count, type);
+        ((Algorithm.Combine) scan.pick(MessageSize.of(count, type))).run(comm, send,
+                sendOffset(send, sendbuf, sendoffset), recvbuf, recvoffset, count, type, op);
     }
 }
