@@ -41,9 +41,15 @@ record JvmCommand(String controlAddress, int np, int perJvm, String device, Stri
      *                      when they outnumber its cores
      */
     List<String> forJvm(int jvm, boolean secretOnStdin, int ranksOnHost) {
+        return forJvm(jvm, secretOnStdin, ranksOnHost, List.of());
+    }
+
+    /** The same with {@code jvmOptions} of this JVM's own before the user's ({@link ClassDataSharing}). */
+    List<String> forJvm(int jvm, boolean secretOnStdin, int ranksOnHost, List<String> jvmOptions) {
         List<String> c = new ArrayList<>();
         c.add(java());
         c.addAll(JvmOptions.ALL);
+        c.addAll(jvmOptions);
         c.addAll(javaOptions);
         c.add("-cp");
         c.add(System.getProperty("java.class.path"));

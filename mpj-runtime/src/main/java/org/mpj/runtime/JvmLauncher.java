@@ -23,13 +23,21 @@ interface JvmLauncher {
     /** What the launcher is, for messages: "local JVMs", "ssh to 2 hosts", "srun". */
     String describe();
 
+    /** Called once the job's JVMs have all ended; {@code succeeded}: every JVM ended well. */
+    default void finished(boolean succeeded) {
+    }
+
     /** JVMs on this host, the secret in their environment, not bound to cores. */
     static JvmLauncher local() {
         return local(null);
     }
 
-    /** JVMs on this host, the secret in their environment, each on its cores when {@code binding} is not null. */
+    /**
+     * JVMs on this host, the secret in their environment, each on its cores when {@code binding} is not
+     * null, starting from a class-data-sharing archive where one can be kept.
+     */
     static JvmLauncher local(CpuBinding binding) {
+        ClassDataSharing cds = ClassDataSharing.here();
         return new JvmLauncher() {
             @Override
             public List<Process> start(JvmCommand command, JobSecret secret) throws IOException {
@@ -39,7 +47,7 @@ interface JvmLauncher {
                     if (binding != null) {
                         words.addAll(binding.prefix(command, j));
                     }
-                    words.addAll(command.forJvm(j, false, command.np()));
+                    words.addAll(command.forJvm(j, false, command.np(), cds.options(j, command.javaOptions())));
                     ProcessBuilder pb = new ProcessBuilder(words);
                     pb.environment().put("MPJ_JOBSECRET", secret.toHex());
                     ps.add(pb.start());
@@ -50,6 +58,11 @@ interface JvmLauncher {
             @Override
             public String describe() {
                 return binding == null ? "local JVMs" : "local JVMs bound to cores";
+            }
+
+            @Override
+            public void finished(boolean succeeded) {
+                cds.publish(succeeded);
             }
         };
     }

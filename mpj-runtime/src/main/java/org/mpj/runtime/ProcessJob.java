@@ -80,6 +80,7 @@ final class ProcessJob {
         List<Process> processes = new ArrayList<>();
         List<Thread> pumps = new ArrayList<>();
         Thread killer = new Thread(() -> destroy(processes), "mpjrun-kill-jvms");
+        boolean succeeded = false;
         try (LaunchServer server = new LaunchServer(controlBind, secret, counts, events)) {
             server.start();
             JvmCommand c = new JvmCommand(server.address(), command.np(), command.perJvm(), command.device(),
@@ -111,9 +112,11 @@ final class ProcessJob {
             for (Thread t : pumps) {
                 t.join(EXIT_STATUS_WAIT_MS);
             }
+            succeeded = result.exitCode() == 0;
             return result;
         } finally {
             destroy(processes);
+            launcher.finished(succeeded);
             try {
                 Runtime.getRuntime().removeShutdownHook(killer);
             } catch (IllegalStateException shuttingDown) {
