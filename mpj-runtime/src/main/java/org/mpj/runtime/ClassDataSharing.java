@@ -114,9 +114,12 @@ final class ClassDataSharing {
                 return;
             }
             Files.move(pending, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            try (DirectoryStream<Path> old = Files.newDirectoryStream(archive.getParent(), "mpj-" + jdkKey + "-*.jsa")) {
+            long anHourAgo = System.currentTimeMillis() - 3_600_000;
+            try (DirectoryStream<Path> old = Files.newDirectoryStream(archive.getParent(), "mpj-" + jdkKey + "-*")) {
                 for (Path p : old) {
-                    if (!p.equals(archive)) {
+                    // Archives of older jars, and what an mpjrun that was killed left over an hour ago.
+                    boolean tmp = p.toString().endsWith(".tmp");
+                    if (!p.equals(archive) && (!tmp || Files.getLastModifiedTime(p).toMillis() < anHourAgo)) {
                         Files.deleteIfExists(p);
                     }
                 }

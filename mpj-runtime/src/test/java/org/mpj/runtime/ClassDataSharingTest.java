@@ -97,6 +97,17 @@ class ClassDataSharingTest {
         assertTrue(Files.exists(after.archive()));
         assertFalse(Files.exists(before.archive()), "the same JDK's archive of the old jar");
         assertTrue(Files.exists(otherJdk.archive()), "another JDK's archive stays");
+
+        // What killed mpjruns left: an old one goes with the next archive, a recent one (a job running now) stays.
+        Path stale = Files.write(Path.of(after.archive() + ".1.tmp"), new byte[] {4});
+        Files.setLastModifiedTime(stale, FileTime.fromMillis(System.currentTimeMillis() - 2 * 3_600_000));
+        Path recent = Files.write(Path.of(after.archive() + ".2.tmp"), new byte[] {5});
+        Files.setLastModifiedTime(a, FileTime.fromMillis(Files.getLastModifiedTime(a).toMillis() + 60_000));
+        ClassDataSharing next = of(classPath(a), dir, JDK);
+        Files.write(option(next.options(0, NONE), "-XX:ArchiveClassesAtExit="), new byte[] {6});
+        next.publish(true);
+        assertFalse(Files.exists(stale));
+        assertTrue(Files.exists(recent));
     }
 
     @Test
