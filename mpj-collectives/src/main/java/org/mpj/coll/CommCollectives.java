@@ -1,6 +1,6 @@
 package org.mpj.coll;
 
-import org.mpj.coll.base.Buffers;
+import org.mpj.coll.base.Scratch;
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Choice;
 import org.mpj.coll.select.MessageSize;
@@ -67,8 +67,9 @@ final class CommCollectives implements Collectives, Trees.Owner {
      * mpiJava has no MPI_IN_PLACE, so its programs reduce in place by passing one array as both
      * (NPB: {@code Allreduce(x, 0, x, 0, ...)}); the algorithms that read other ranks' send buffers
      * through memory while those ranks fill their receive buffers (shared, hierarchical) would read
-     * results for data. A copy costs the in-place call only. Returns the array to send from, at offset
-     * 0 if it is a copy (see {@link #sendOffset}).
+     * results for data. The copy goes into an array kept per thread ({@link Scratch#SEND}) and costs the
+     * in-place call only. Returns the array to send from, at offset 0 if it is the copy (see
+     * {@link #sendOffset}).
      */
     private static Object sendApart(Object sendbuf, int sendoffset, int sendItems, Object recvbuf, int recvoffset,
                                     int recvItems, TypeMap type) {
@@ -79,7 +80,7 @@ final class CommCollectives implements Collectives, Trees.Owner {
         if (sendEnd <= recvoffset || recvEnd <= sendoffset) {
             return sendbuf;
         }
-        Object copy = Buffers.allocateItems(sendItems, type);
+        Object copy = Scratch.items(Scratch.SEND, sendItems, type);
         Copier.copy(sendbuf, sendoffset, type, copy, 0, type, sendItems * type.size);
         return copy;
     }

@@ -10,14 +10,16 @@ import org.mpj.core.datatype.TypeMap;
  *
  * <p>An algorithm uses {@link #WORK} and {@link #TEMP} for its own buffers; a composition that
  * keeps an intermediate result while it calls other algorithms keeps it in {@link #RESULT}, which
- * no single algorithm touches. {@code MPI.OBJECT} arrays are never kept (they would hold on to the
+ * no single algorithm touches; {@link #SEND} holds the send data of an in-place reduction, set apart
+ * before any algorithm runs (a rank's send data is read by others only until its call returns). {@code MPI.OBJECT} arrays are never kept (they would hold on to the
  * user's objects), nor arrays over {@link #MAX_KEPT_BYTES}.
  */
 public final class Scratch {
     public static final int WORK = 0;
     public static final int TEMP = 1;
     public static final int RESULT = 2;
-    private static final int SLOTS = 3;
+    public static final int SEND = 3;
+    private static final int SLOTS = 4;
     /** Larger arrays are allocated per call: a 4 MiB vector costs far more to move than to allocate. */
     public static final long MAX_KEPT_BYTES = 4L << 20;
     private static final ThreadLocal<KeptArrays> KEPT =
