@@ -28,19 +28,14 @@ import java.util.List;
  * own to build on (a trimmed runtime: a JVM asked to write one would not start), and where the user's
  * JVM options speak of sharing or archives themselves ({@code -Xshare:off} with a dump request stops the
  * JVM too).
+ *
+ * @param archive the archive the JVMs map in
+ * @param pending the file JVM 0 writes it to, moved to {@code archive} after the job
+ * @param jdkKey  the JDK's part of the archives' names
  */
-final class ClassDataSharing {
+record ClassDataSharing(Path archive, Path pending, String jdkKey) {
+    /** No archive: the JVMs start as they would without one. */
     static final ClassDataSharing OFF = new ClassDataSharing(null, null, null);
-
-    private final Path archive;
-    private final Path pending;
-    private final String jdkKey;
-
-    private ClassDataSharing(Path archive, Path pending, String jdkKey) {
-        this.archive = archive;
-        this.pending = pending;
-        this.jdkKey = jdkKey;
-    }
 
     /** For this JVM's class path (what the JVMs it starts get), in a folder beside MPJ's jar. */
     static ClassDataSharing here() {
@@ -139,10 +134,6 @@ final class ClassDataSharing {
     private static boolean aboutSharing(String option) {
         String o = option.toLowerCase(java.util.Locale.ROOT);
         return o.contains("share") || o.contains("archive") || o.contains("cds");
-    }
-
-    Path archive() {
-        return archive;
     }
 
     private static String hash(String s) {
