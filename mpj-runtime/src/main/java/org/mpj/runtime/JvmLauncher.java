@@ -34,7 +34,8 @@ interface JvmLauncher {
 
     /**
      * JVMs on this host, the secret in their environment, each on its cores when {@code binding} is not
-     * null, starting from a class-data-sharing archive where one can be kept.
+     * null, starting from a class-data-sharing archive where one can be kept, with the options that
+     * suit this host ({@link JvmOptions#forThisHost}).
      */
     static JvmLauncher local(CpuBinding binding) {
         ClassDataSharing cds = ClassDataSharing.here();
@@ -47,7 +48,9 @@ interface JvmLauncher {
                     if (binding != null) {
                         words.addAll(binding.prefix(command, j));
                     }
-                    words.addAll(command.forJvm(j, false, command.np(), cds.options(j, command.javaOptions())));
+                    List<String> own = new ArrayList<>(JvmOptions.forThisHost());
+                    own.addAll(cds.options(j, command.javaOptions()));
+                    words.addAll(command.forJvm(j, false, command.np(), own));
                     ProcessBuilder pb = new ProcessBuilder(words);
                     pb.environment().put("MPJ_JOBSECRET", secret.toHex());
                     ps.add(pb.start());
