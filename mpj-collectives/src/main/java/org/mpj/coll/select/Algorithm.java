@@ -7,8 +7,8 @@ import org.mpj.core.op.Operator;
 /**
  * The shape of an algorithm of each primitive. Every algorithm is a class with a static method of
  * this shape and a {@code NAME} (a family of variants, such as the flat trees {@code bFT}/{@code nbFT},
- * is one class with a method and a name constant per variant); {@link Catalog} registers it by
- * method reference. An algorithm must
+ * is one class with a method and a name constant per variant); {@link Catalog} registers it as a
+ * constant of {@link AlgorithmCalls}, which calls that method. An algorithm must
  * be correct for every communicator size, root, count and type map ({@code MPI.OBJECT} included).
  */
 public final class Algorithm {

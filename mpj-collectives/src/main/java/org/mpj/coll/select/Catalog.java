@@ -95,127 +95,123 @@ public final class Catalog {
         // clusters" (J. Supercomputing, 2011): b/nb = blocking/non-blocking point-to-point, FT flat tree,
         // FaT four-ary tree, MST minimum spanning tree, BT binomial tree, BKT bucket (ring), BDE
         // bidirectional exchange (recursive doubling/halving); A+B runs primitive A, then B.
-        barrier(BarrierDissemination.NAME, BarrierDissemination::barrier);
-        barrier(BarrierBT.NAME, BarrierBT::barrier);
-        barrier(BarrierGatherBcast.NAME, BarrierGatherBcast::barrier);
+        barrier(BarrierDissemination.NAME, AlgorithmCalls.Barrier.DISSEMINATION);
+        barrier(BarrierBT.NAME, AlgorithmCalls.Barrier.BT);
+        barrier(BarrierGatherBcast.NAME, AlgorithmCalls.Barrier.GATHER_BCAST);
 
-        bcast(BcastBT.NAME, BcastBT::bcast);
-        bcast(BcastScatterAllgather.NAME, BcastScatterAllgather::bcast);
-        bcast(BcastMST.NAME, BcastMST::bcast);
-        bcast(BcastFT.BLOCKING, BcastFT::blocking);
-        bcast(BcastFT.NON_BLOCKING, BcastFT::nonBlocking);
-        bcast(BcastFaT.NAME, BcastFaT::bcast);
+        bcast(BcastBT.NAME, AlgorithmCalls.Bcast.BT);
+        bcast(BcastScatterAllgather.NAME, AlgorithmCalls.Bcast.SCATTER_ALLGATHER);
+        bcast(BcastMST.NAME, AlgorithmCalls.Bcast.MST);
+        bcast(BcastFT.BLOCKING, AlgorithmCalls.Bcast.FT_BLOCKING);
+        bcast(BcastFT.NON_BLOCKING, AlgorithmCalls.Bcast.FT_NON_BLOCKING);
+        bcast(BcastFaT.NAME, AlgorithmCalls.Bcast.FAT);
 
-        rooted(Primitive.GATHER, GatherBT.NAME, GatherBT::gather);
-        rooted(Primitive.GATHER, GatherMST.NAME, GatherMST::gather);
-        rooted(Primitive.GATHER, GatherFT.BLOCKING, GatherFT::blocking);
-        rooted(Primitive.GATHER, GatherFT.NON_BLOCKING, GatherFT::nonBlocking);
-        rooted(Primitive.GATHER, GatherFT.ONE_AHEAD, GatherFT::oneAhead);
-        rooted(Primitive.GATHER, GatherFT.TWO_AHEAD, GatherFT::twoAhead);
+        rooted(Primitive.GATHER, GatherBT.NAME, AlgorithmCalls.Rooted.GATHER_BT);
+        rooted(Primitive.GATHER, GatherMST.NAME, AlgorithmCalls.Rooted.GATHER_MST);
+        rooted(Primitive.GATHER, GatherFT.BLOCKING, AlgorithmCalls.Rooted.GATHER_FT_BLOCKING);
+        rooted(Primitive.GATHER, GatherFT.NON_BLOCKING, AlgorithmCalls.Rooted.GATHER_FT_NON_BLOCKING);
+        rooted(Primitive.GATHER, GatherFT.ONE_AHEAD, AlgorithmCalls.Rooted.GATHER_FT_ONE_AHEAD);
+        rooted(Primitive.GATHER, GatherFT.TWO_AHEAD, AlgorithmCalls.Rooted.GATHER_FT_TWO_AHEAD);
 
-        gatherv(GatherFT.NON_BLOCKING, GatherFT::nonBlockingV);
-        gatherv(GatherFT.BLOCKING, GatherFT::blockingV);
+        gatherv(GatherFT.NON_BLOCKING, AlgorithmCalls.Gatherv.FT_NON_BLOCKING);
+        gatherv(GatherFT.BLOCKING, AlgorithmCalls.Gatherv.FT_BLOCKING);
 
-        rooted(Primitive.SCATTER, ScatterBT.NAME, ScatterBT::scatter);
-        rooted(Primitive.SCATTER, ScatterMST.NAME, ScatterMST::scatter);
-        rooted(Primitive.SCATTER, ScatterFT.BLOCKING, ScatterFT::blocking);
-        rooted(Primitive.SCATTER, ScatterFT.NON_BLOCKING, ScatterFT::nonBlocking);
+        rooted(Primitive.SCATTER, ScatterBT.NAME, AlgorithmCalls.Rooted.SCATTER_BT);
+        rooted(Primitive.SCATTER, ScatterMST.NAME, AlgorithmCalls.Rooted.SCATTER_MST);
+        rooted(Primitive.SCATTER, ScatterFT.BLOCKING, AlgorithmCalls.Rooted.SCATTER_FT_BLOCKING);
+        rooted(Primitive.SCATTER, ScatterFT.NON_BLOCKING, AlgorithmCalls.Rooted.SCATTER_FT_NON_BLOCKING);
 
-        scatterv(ScatterFT.NON_BLOCKING, ScatterFT::nonBlockingV);
-        scatterv(ScatterFT.BLOCKING, ScatterFT::blockingV);
+        scatterv(ScatterFT.NON_BLOCKING, AlgorithmCalls.Scatterv.FT_NON_BLOCKING);
+        scatterv(ScatterFT.BLOCKING, AlgorithmCalls.Scatterv.FT_BLOCKING);
 
-        exchange(Primitive.ALLGATHER, AllgatherBDE.BLOCKING, AllgatherBDE::blocking);
-        exchange(Primitive.ALLGATHER, AllgatherBDE.NON_BLOCKING, AllgatherBDE::nonBlocking);
-        exchange(Primitive.ALLGATHER, AllgatherBKT.BLOCKING, AllgatherBKT::blocking);
-        exchange(Primitive.ALLGATHER, AllgatherBKT.NON_BLOCKING, AllgatherBKT::nonBlocking);
-        exchange(Primitive.ALLGATHER, AllgatherFT.NAME, AllgatherFT::allgather);
-        exchange(Primitive.ALLGATHER, AllgatherGatherBcast.NAME, AllgatherGatherBcast::allgather);
+        exchange(Primitive.ALLGATHER, AllgatherBDE.BLOCKING, AlgorithmCalls.Exchange.ALLGATHER_BDE_BLOCKING);
+        exchange(Primitive.ALLGATHER, AllgatherBDE.NON_BLOCKING, AlgorithmCalls.Exchange.ALLGATHER_BDE_NON_BLOCKING);
+        exchange(Primitive.ALLGATHER, AllgatherBKT.BLOCKING, AlgorithmCalls.Exchange.ALLGATHER_BKT_BLOCKING);
+        exchange(Primitive.ALLGATHER, AllgatherBKT.NON_BLOCKING, AlgorithmCalls.Exchange.ALLGATHER_BKT_NON_BLOCKING);
+        exchange(Primitive.ALLGATHER, AllgatherFT.NAME, AlgorithmCalls.Exchange.ALLGATHER_FT);
+        exchange(Primitive.ALLGATHER, AllgatherGatherBcast.NAME, AlgorithmCalls.Exchange.ALLGATHER_GATHER_BCAST);
 
-        allgatherv(AllgatherBKT.BLOCKING, AllgatherBKT::blockingV);
-        allgatherv(AllgatherBKT.NON_BLOCKING, AllgatherBKT::nonBlockingV);
-        allgatherv(AllgatherFT.NAME, AllgatherFT::allgatherv);
+        allgatherv(AllgatherBKT.BLOCKING, AlgorithmCalls.Allgatherv.BKT_BLOCKING);
+        allgatherv(AllgatherBKT.NON_BLOCKING, AlgorithmCalls.Allgatherv.BKT_NON_BLOCKING);
+        allgatherv(AllgatherFT.NAME, AlgorithmCalls.Allgatherv.FT);
 
-        exchange(Primitive.ALLTOALL, AlltoallPairwise.NAME, AlltoallPairwise::alltoall);
-        exchange(Primitive.ALLTOALL, AlltoallFT.BLOCKING, AlltoallFT::blocking);
-        exchange(Primitive.ALLTOALL, AlltoallFT.NON_BLOCKING, AlltoallFT::nonBlocking);
-        exchange(Primitive.ALLTOALL, AlltoallFT.RECEIVES_FIRST, AlltoallFT::receivesFirst);
-        exchange(Primitive.ALLTOALL, AlltoallFT.WINDOW, AlltoallFT::window);
+        exchange(Primitive.ALLTOALL, AlltoallPairwise.NAME, AlgorithmCalls.Exchange.ALLTOALL_PAIRWISE);
+        exchange(Primitive.ALLTOALL, AlltoallFT.BLOCKING, AlgorithmCalls.Exchange.ALLTOALL_FT_BLOCKING);
+        exchange(Primitive.ALLTOALL, AlltoallFT.NON_BLOCKING, AlgorithmCalls.Exchange.ALLTOALL_FT_NON_BLOCKING);
+        exchange(Primitive.ALLTOALL, AlltoallFT.RECEIVES_FIRST, AlgorithmCalls.Exchange.ALLTOALL_FT_RECEIVES_FIRST);
+        exchange(Primitive.ALLTOALL, AlltoallFT.WINDOW, AlgorithmCalls.Exchange.ALLTOALL_FT_WINDOW);
 
-        alltoallv(AlltoallPairwise.NAME, AlltoallPairwise::alltoallv);
-        alltoallv(AlltoallFT.BLOCKING, AlltoallFT::blockingV);
-        alltoallv(AlltoallFT.NON_BLOCKING, AlltoallFT::nonBlockingV);
-        alltoallv(AlltoallFT.RECEIVES_FIRST, AlltoallFT::receivesFirstV);
-        alltoallv(AlltoallFT.WINDOW, AlltoallFT::windowV);
+        alltoallv(AlltoallPairwise.NAME, AlgorithmCalls.Alltoallv.PAIRWISE);
+        alltoallv(AlltoallFT.BLOCKING, AlgorithmCalls.Alltoallv.FT_BLOCKING);
+        alltoallv(AlltoallFT.NON_BLOCKING, AlgorithmCalls.Alltoallv.FT_NON_BLOCKING);
+        alltoallv(AlltoallFT.RECEIVES_FIRST, AlgorithmCalls.Alltoallv.FT_RECEIVES_FIRST);
+        alltoallv(AlltoallFT.WINDOW, AlgorithmCalls.Alltoallv.FT_WINDOW);
 
-        reduce(ReduceBT.NAME, ReduceBT::reduce);
-        reduce(ReduceMST.NAME, ReduceMST::reduce);
-        reduce(ReduceFT.BLOCKING, ReduceFT::blocking);
-        reduce(ReduceFT.NON_BLOCKING, ReduceFT::nonBlocking);
+        reduce(ReduceBT.NAME, AlgorithmCalls.Reduce.BT);
+        reduce(ReduceMST.NAME, AlgorithmCalls.Reduce.MST);
+        reduce(ReduceFT.BLOCKING, AlgorithmCalls.Reduce.FT_BLOCKING);
+        reduce(ReduceFT.NON_BLOCKING, AlgorithmCalls.Reduce.FT_NON_BLOCKING);
 
-        combine(Primitive.ALLREDUCE, AllreduceBDE.BLOCKING, AllreduceBDE::blocking);
-        combine(Primitive.ALLREDUCE, AllreduceBDE.NON_BLOCKING, AllreduceBDE::nonBlocking);
-        combine(Primitive.ALLREDUCE, AllreduceFT.NAME, AllreduceFT::allreduce);
-        combine(Primitive.ALLREDUCE, AllreduceReduceBcast.NAME, AllreduceReduceBcast::allreduce);
+        combine(Primitive.ALLREDUCE, AllreduceBDE.BLOCKING, AlgorithmCalls.Combine.ALLREDUCE_BDE_BLOCKING);
+        combine(Primitive.ALLREDUCE, AllreduceBDE.NON_BLOCKING, AlgorithmCalls.Combine.ALLREDUCE_BDE_NON_BLOCKING);
+        combine(Primitive.ALLREDUCE, AllreduceFT.NAME, AlgorithmCalls.Combine.ALLREDUCE_FT);
+        combine(Primitive.ALLREDUCE, AllreduceReduceBcast.NAME, AlgorithmCalls.Combine.ALLREDUCE_REDUCE_BCAST);
 
-        reduceScatter(ReduceScatterBDE.BLOCKING, ReduceScatterBDE::blocking);
-        reduceScatter(ReduceScatterBDE.NON_BLOCKING, ReduceScatterBDE::nonBlocking);
-        reduceScatter(ReduceScatterReduceScatter.NAME, ReduceScatterReduceScatter::reduceScatter);
+        reduceScatter(ReduceScatterBDE.BLOCKING, AlgorithmCalls.ReduceScatter.BDE_BLOCKING);
+        reduceScatter(ReduceScatterBDE.NON_BLOCKING, AlgorithmCalls.ReduceScatter.BDE_NON_BLOCKING);
+        reduceScatter(ReduceScatterReduceScatter.NAME, AlgorithmCalls.ReduceScatter.REDUCE_THEN_SCATTER);
 
-        combine(Primitive.SCAN, ScanBDE.NAME, ScanBDE::scan);
-        combine(Primitive.SCAN, ScanFT.NAME, ScanFT::scan);
+        combine(Primitive.SCAN, ScanBDE.NAME, AlgorithmCalls.Combine.SCAN_BDE);
+        combine(Primitive.SCAN, ScanFT.NAME, AlgorithmCalls.Combine.SCAN_FT);
 
         // The segmented tree engine (Pješivac-Grbović et al.) and what native MPIs use, per primitive.
-        barrier(BarrierFlat.NAME, BarrierFlat::barrier);
-        barrier(BarrierDoubleRing.NAME, BarrierDoubleRing::barrier);
-        barrier(BarrierRecursiveDoubling.NAME, BarrierRecursiveDoubling::barrier);
-        barrier(BarrierBruck.NAME, BarrierBruck::barrier);
+        barrier(BarrierFlat.NAME, AlgorithmCalls.Barrier.FLAT);
+        barrier(BarrierDoubleRing.NAME, AlgorithmCalls.Barrier.DOUBLE_RING);
+        barrier(BarrierRecursiveDoubling.NAME, AlgorithmCalls.Barrier.RECURSIVE_DOUBLING);
+        barrier(BarrierBruck.NAME, AlgorithmCalls.Barrier.BRUCK);
 
-        bcast(BcastLinear.NAME, BcastLinear::bcast);
-        bcast(BcastPipeline.NAME, BcastPipeline::bcast);
-        bcast(BcastKChain.NAME, BcastKChain::bcast);
-        bcast(BcastSegBinomial.NAME, BcastSegBinomial::bcast);
-        bcast(BcastBinary.NAME, BcastBinary::bcast);
-        bcast(BcastSplitBinary.NAME, BcastSplitBinary::bcast);
+        bcast(BcastLinear.NAME, AlgorithmCalls.Bcast.LINEAR);
+        bcast(BcastPipeline.NAME, AlgorithmCalls.Bcast.PIPELINE);
+        bcast(BcastKChain.NAME, AlgorithmCalls.Bcast.K_CHAIN);
+        bcast(BcastSegBinomial.NAME, AlgorithmCalls.Bcast.SEG_BINOMIAL);
+        bcast(BcastBinary.NAME, AlgorithmCalls.Bcast.BINARY);
+        bcast(BcastSplitBinary.NAME, AlgorithmCalls.Bcast.SPLIT_BINARY);
 
-        exchange(Primitive.ALLGATHER, AllgatherBruck.NAME, AllgatherBruck::allgather);
-        exchange(Primitive.ALLTOALL, AlltoallLinear.NAME, AlltoallLinear::alltoall);
-        exchange(Primitive.ALLTOALL, AlltoallBruck.NAME, AlltoallBruck::alltoall);
+        exchange(Primitive.ALLGATHER, AllgatherBruck.NAME, AlgorithmCalls.Exchange.ALLGATHER_BRUCK);
+        exchange(Primitive.ALLTOALL, AlltoallLinear.NAME, AlgorithmCalls.Exchange.ALLTOALL_LINEAR);
+        exchange(Primitive.ALLTOALL, AlltoallBruck.NAME, AlgorithmCalls.Exchange.ALLTOALL_BRUCK);
 
-        reduce(ReduceLinear.NAME, ReduceLinear::reduce);
-        reduce(ReducePipeline.NAME, ReducePipeline::reduce);
-        reduce(ReduceKChain.NAME, ReduceKChain::reduce);
-        reduce(ReduceSegBinomial.NAME, ReduceSegBinomial::reduce);
-        reduce(ReduceBinary.NAME, ReduceBinary::reduce);
-        combine(Primitive.ALLREDUCE, AllreduceRabenseifner.NAME, AllreduceRabenseifner::allreduce);
-        combine(Primitive.ALLREDUCE, AllreduceRing.NAME, AllreduceRing::allreduce);
+        reduce(ReduceLinear.NAME, AlgorithmCalls.Reduce.LINEAR);
+        reduce(ReducePipeline.NAME, AlgorithmCalls.Reduce.PIPELINE);
+        reduce(ReduceKChain.NAME, AlgorithmCalls.Reduce.K_CHAIN);
+        reduce(ReduceSegBinomial.NAME, AlgorithmCalls.Reduce.SEG_BINOMIAL);
+        reduce(ReduceBinary.NAME, AlgorithmCalls.Reduce.BINARY);
+        combine(Primitive.ALLREDUCE, AllreduceRabenseifner.NAME, AlgorithmCalls.Combine.ALLREDUCE_RABENSEIFNER);
+        combine(Primitive.ALLREDUCE, AllreduceRing.NAME, AlgorithmCalls.Combine.ALLREDUCE_RING);
 
         // Node-aware: through memory where every member is a thread of this JVM, else their fallback.
-        nodeAware(Primitive.BARRIER, BarrierShared.NAME, (Algorithm.Barrier) BarrierShared::barrier);
-        nodeAware(Primitive.BCAST, BcastShared.NAME, (Algorithm.Bcast) BcastShared::bcast);
-        nodeAware(Primitive.ALLGATHER, AllgatherShared.NAME, (Algorithm.Exchange) AllgatherShared::allgather);
-        nodeAware(Primitive.ALLGATHERV, AllgathervShared.NAME, (Algorithm.Allgatherv) AllgathervShared::allgatherv);
-        nodeAware(Primitive.ALLTOALL, AlltoallShared.NAME, (Algorithm.Exchange) AlltoallShared::alltoall);
-        nodeAware(Primitive.ALLTOALLV, AlltoallvShared.NAME, (Algorithm.Alltoallv) AlltoallvShared::alltoallv);
-        nodeAware(Primitive.ALLREDUCE, AllreduceShared.NAME, (Algorithm.Combine) AllreduceShared::allreduce);
-        nodeAware(Primitive.GATHER, GatherShared.NAME, (Algorithm.Rooted) GatherShared::gather);
-        nodeAware(Primitive.SCATTER, ScatterShared.NAME, (Algorithm.Rooted) ScatterShared::scatter);
-        nodeAware(Primitive.REDUCE, ReduceShared.NAME, (Algorithm.Reduce) ReduceShared::reduce);
-        nodeAware(Primitive.REDUCE_SCATTER, ReduceScatterShared.NAME,
-                (Algorithm.ReduceScatter) ReduceScatterShared::reduceScatter);
-        nodeAware(Primitive.SCAN, ScanShared.NAME, (Algorithm.Combine) ScanShared::scan);
+        nodeAware(Primitive.BARRIER, BarrierShared.NAME, AlgorithmCalls.Barrier.SHARED);
+        nodeAware(Primitive.BCAST, BcastShared.NAME, AlgorithmCalls.Bcast.SHARED);
+        nodeAware(Primitive.ALLGATHER, AllgatherShared.NAME, AlgorithmCalls.Exchange.ALLGATHER_SHARED);
+        nodeAware(Primitive.ALLGATHERV, AllgathervShared.NAME, AlgorithmCalls.Allgatherv.SHARED);
+        nodeAware(Primitive.ALLTOALL, AlltoallShared.NAME, AlgorithmCalls.Exchange.ALLTOALL_SHARED);
+        nodeAware(Primitive.ALLTOALLV, AlltoallvShared.NAME, AlgorithmCalls.Alltoallv.SHARED);
+        nodeAware(Primitive.ALLREDUCE, AllreduceShared.NAME, AlgorithmCalls.Combine.ALLREDUCE_SHARED);
+        nodeAware(Primitive.GATHER, GatherShared.NAME, AlgorithmCalls.Rooted.GATHER_SHARED);
+        nodeAware(Primitive.SCATTER, ScatterShared.NAME, AlgorithmCalls.Rooted.SCATTER_SHARED);
+        nodeAware(Primitive.REDUCE, ReduceShared.NAME, AlgorithmCalls.Reduce.SHARED);
+        nodeAware(Primitive.REDUCE_SCATTER, ReduceScatterShared.NAME, AlgorithmCalls.ReduceScatter.SHARED);
+        nodeAware(Primitive.SCAN, ScanShared.NAME, AlgorithmCalls.Combine.SCAN_SHARED);
 
         // Hierarchical: through memory inside each node, by messages among one rank per node; any communicator.
-        hierarchical(Primitive.BARRIER, BarrierHierarchical.NAME, (Algorithm.Barrier) BarrierHierarchical::barrier);
-        hierarchical(Primitive.BCAST, BcastHierarchical.NAME, (Algorithm.Bcast) BcastHierarchical::bcast);
-        hierarchical(Primitive.ALLREDUCE, AllreduceHierarchical.NAME,
-                (Algorithm.Combine) AllreduceHierarchical::allreduce);
-        hierarchical(Primitive.REDUCE, ReduceHierarchical.NAME, (Algorithm.Reduce) ReduceHierarchical::reduce);
-        hierarchical(Primitive.GATHER, GatherHierarchical.NAME, (Algorithm.Rooted) GatherHierarchical::gather);
-        hierarchical(Primitive.SCATTER, ScatterHierarchical.NAME, (Algorithm.Rooted) ScatterHierarchical::scatter);
-        hierarchical(Primitive.ALLGATHER, AllgatherHierarchical.NAME,
-                (Algorithm.Exchange) AllgatherHierarchical::allgather);
-        hierarchical(Primitive.ALLTOALL, AlltoallHierarchical.NAME,
-                (Algorithm.Exchange) AlltoallHierarchical::alltoall);
+        hierarchical(Primitive.BARRIER, BarrierHierarchical.NAME, AlgorithmCalls.Barrier.HIERARCHICAL);
+        hierarchical(Primitive.BCAST, BcastHierarchical.NAME, AlgorithmCalls.Bcast.HIERARCHICAL);
+        hierarchical(Primitive.ALLREDUCE, AllreduceHierarchical.NAME, AlgorithmCalls.Combine.ALLREDUCE_HIERARCHICAL);
+        hierarchical(Primitive.REDUCE, ReduceHierarchical.NAME, AlgorithmCalls.Reduce.HIERARCHICAL);
+        hierarchical(Primitive.GATHER, GatherHierarchical.NAME, AlgorithmCalls.Rooted.GATHER_HIERARCHICAL);
+        hierarchical(Primitive.SCATTER, ScatterHierarchical.NAME, AlgorithmCalls.Rooted.SCATTER_HIERARCHICAL);
+        hierarchical(Primitive.ALLGATHER, AllgatherHierarchical.NAME, AlgorithmCalls.Exchange.ALLGATHER_HIERARCHICAL);
+        hierarchical(Primitive.ALLTOALL, AlltoallHierarchical.NAME, AlgorithmCalls.Exchange.ALLTOALL_HIERARCHICAL);
     }
 
     private Catalog() {
