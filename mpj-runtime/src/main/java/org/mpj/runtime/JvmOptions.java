@@ -15,8 +15,8 @@ public final class JvmOptions {
             // unless native access is enabled (Java 17 and 21 accept the option and are silent either way).
             "--enable-native-access=ALL-UNNAMED",
             // Java 17 and 21 spin the classes behind lambdas and method handles with their copy of ASM,
-            // and a JVM's start-up (MPJ's catalog of algorithms, Netty, picocli) makes ASM's
-            // Frame.execute hot just as the program starts: C2 then spends 135-290 ms on that one
+            // and a JVM's start-up (Netty, picocli; MPJ's catalog of algorithms until it used enums)
+            // makes ASM's Frame.execute hot just as the program starts: C2 then spends 135-290 ms on that one
             // method while the program's loops wait behind it in its queue (on 2 cores, one C2 thread).
             // Interpreted it costs a few milliseconds of start-up. NPB IS class A on one thread rank:
             // 0.17-0.18 s in 8 runs of 8, against 0.22-0.25 s in half of them; on 2 JVMs over tcp
