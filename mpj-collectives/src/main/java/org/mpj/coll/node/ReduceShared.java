@@ -10,11 +10,18 @@ import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
 /**
- * Reduce through memory: the root folds every rank's contribution in rank order
- * (in0 op (in1 op (… op in(p-1)))) straight into its receive buffer. Vectors up to
- * {@link BcastShared#STAGED_BYTES} go through their owners' stages, so a non-root copies its vector and
- * leaves at once; longer ones are read from the send buffers, and their owners leave once the root
- * has read them.
+ * Reduce through memory, every rank's contribution combined in rank order
+ * (in0 op (in1 op (… op in(p-1)))), so non-commutative operators are right.
+ * <ul>
+ * <li>Vectors up to {@link BcastShared#STAGED_BYTES}: each non-root copies its vector into its stage
+ * and leaves at once; the root folds the stages into its receive buffer.</li>
+ * <li>Longer ones: straight out of the send buffers, rank r folding slice r of every vector into the
+ * root's receive buffer (published at arrival); ranks leave once every slice is done. Against the
+ * root folding every vector alone (autotuner's check, thread ranks on 2 cores, the per-rank medians
+ * averaged over ranks): 1 MiB on 4 ranks 99 us instead of 133, on 8 ranks 261 instead of 308; 256 KiB
+ * on 8 ranks 56 instead of 73, on 4 ranks 43 against 39. nbFT, whose non-roots leave as soon as their
+ * vector is copied, averages 19-26 us at 256 KiB.</li>
+ * </ul>
  */
 public final class ReduceShared {
     public static final String NAME = "shared";
@@ -30,7 +37,27 @@ public final class ReduceShared {
             FALLBACK.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
             return;
         }
-        local(c, b, c.rank(), sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
+        if ((long) count * type.size * type.base.byteSize() <= BcastShared.STAGED_BYTES) {
+            local(c, b, c.rank(), sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
+        } else {
+            sliced(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
+        }
+    }
+
+    private static void sliced(Communicator c, NodeBoard b, Object sendbuf, int sendoffset, Object recvbuf,
+                               int recvoffset, int count, TypeMap type, Operator op, int root) {
+        int me = c.rank(), p = b.size;
+        b.arriveAll(c, me, sendbuf, sendoffset, count, type, me == root ? recvbuf : null, recvoffset);
+        try {
+            if (!b.publishedAlike(type)) {
+                FALLBACK.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
+                return;
+            }
+            int lo = AllreduceShared.sliceStart(count, p, me), hi = AllreduceShared.sliceStart(count, p, me + 1);
+            AllreduceShared.fold(b, lo, hi, type, op, b.out[root], b.outOffset[root] + lo * type.extent);
+        } finally {
+            b.departAll(c, me);
+        }
     }
 
     /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */

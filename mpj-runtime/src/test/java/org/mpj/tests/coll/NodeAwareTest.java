@@ -244,6 +244,53 @@ class NodeAwareTest {
         }
     }
 
+    /**
+     * Long Reduces (past the staging limit, where every rank folds a slice of every vector into the
+     * root's receive buffer) with an operator that is not commutative, mixed with short ones and
+     * Allreduces: item k of the result must be rank 0's item k (x op y = x), and a sum must hold at
+     * every item, whichever rank folded its slice.
+     */
+    public static class LongReduceInRankOrder {
+        public static void main(String[] args) {
+            mpi.MPI.Init(args);
+            mpi.Intracomm w = mpi.MPI.COMM_WORLD;
+            int me = w.Rank(), p = w.Size();
+            mpi.Op first = new mpi.Op(new mpi.User_function() {
+                @Override
+                public void Call(Object in, int inOffset, Object inout, int inoutOffset, int count, mpi.Datatype type) {
+                    System.arraycopy(in, inOffset, inout, inoutOffset, count);
+                }
+            }, false);
+            int[] sizes = {70_000, 17, 20_000, 16_385, 100_003};
+            for (int i = 0; i < 40; i++) {
+                int root = (i * 3) % p, n = sizes[i % sizes.length];
+                int[] in = new int[n], got = new int[n];
+                for (int k = 0; k < n; k++) {
+                    in[k] = 1_000_000 * me + k + i;
+                }
+                w.Reduce(in, 0, got, 0, n, mpi.MPI.INT, first, root);
+                for (int k = 0; me == root && k < n; k++) {
+                    Mixed.check(got[k] == k + i, "Reduce(first) item " + k, i, got[k]);
+                }
+                w.Reduce(in, 0, got, 0, n, mpi.MPI.INT, mpi.MPI.SUM, root);
+                for (int k = 0; me == root && k < n; k++) {
+                    Mixed.check(got[k] == 1_000_000 * p * (p - 1) / 2 + p * (k + i), "Reduce(sum) item " + k, i, got[k]);
+                }
+                int[] all = new int[n];
+                w.Allreduce(in, 0, all, 0, n, mpi.MPI.INT, first);
+                Mixed.check(all[n - 1] == n - 1 + i, "Allreduce(first)", i, all[n - 1]);
+            }
+            mpi.MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "long reduce in rank order np={0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {2, 3, 4, 5, 8})
+    @Timeout(60)
+    void longReducesFoldEverySliceInRankOrder(int np) {
+        Jobs.runOk(np, FORCED, LongReduceInRankOrder.class);
+    }
+
     @ParameterizedTest(name = "short and long rooted calls np={0}")
     @org.junit.jupiter.params.provider.ValueSource(ints = {3, 5, 8})
     @Timeout(60)
