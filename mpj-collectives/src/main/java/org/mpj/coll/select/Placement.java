@@ -12,11 +12,41 @@ import org.mpj.core.Communicator;
  */
 public enum Placement {
     /** Every rank on one node. */
-    ONE_NODE,
+    ONE_NODE("shm"),
     /** Several nodes, some with several ranks. */
-    SEVERAL_NODES,
+    SEVERAL_NODES("hybrid"),
     /** Every rank on a node of its own. */
-    NODE_PER_RANK;
+    NODE_PER_RANK("tcp");
+
+    /**
+     * The word that limits a table rule to communicators placed so ({@code shm:bcast.2-8.0- = BT}):
+     * the device whose communicators are placed so (shm's, and those inside one JVM of a hybrid job,
+     * are on one node; tcp's have a node per rank; hybrid's several nodes of several ranks).
+     */
+    public final String key;
+
+    Placement(String key) {
+        this.key = key;
+    }
+
+    /** The placements' table words, for messages. */
+    public static String keys() {
+        StringBuilder b = new StringBuilder();
+        for (Placement p : values()) {
+            b.append(b.length() == 0 ? "" : ", ").append(p.key);
+        }
+        return b.toString();
+    }
+
+    /** The placement called {@code key} in a table, or null. */
+    public static Placement ofKey(String key) {
+        for (Placement p : values()) {
+            if (p.key.equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
 
     public static Placement of(int ranks, int nodes) {
         return nodes == 1 ? ONE_NODE : nodes == ranks ? NODE_PER_RANK : SEVERAL_NODES;

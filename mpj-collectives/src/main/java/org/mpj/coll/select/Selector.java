@@ -95,7 +95,8 @@ public final class Selector {
 
     /**
      * The choice of every primitive for communicators of {@code ranks} ranks; rules naming a
-     * node-aware or hierarchical algorithm apply only to the placements they are made for.
+     * node-aware or hierarchical algorithm, and rules limited to a placement, apply only to the
+     * placements they are made for.
      */
     public Choice[] forSize(int ranks, Placement placement) {
         Choice[] choices = fromTable(table, ranks, placement);
@@ -115,8 +116,7 @@ public final class Selector {
         for (Primitive p : Primitive.values()) {
             List<Rule> rows = new ArrayList<>();
             for (Rule rule : table.rules()) {
-                if (rule.primitive() == p && rule.coversRanks(ranks)
-                        && Catalog.appliesTo(Catalog.lookup(p, rule.algorithm()), placement)) {
+                if (rule.primitive() == p && rule.coversRanks(ranks) && rule.appliesTo(placement)) {
                     rows.add(rule);
                 }
             }

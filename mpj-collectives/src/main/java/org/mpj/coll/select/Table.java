@@ -19,7 +19,9 @@ import org.mpj.core.MpjException;
  * bcast.5-.65536-  = scatterAllgather
  * </pre>
  *
- * Ranges are inclusive, {@code lo-} is open above and a single number is a range of one. The rules
+ * Ranges are inclusive, {@code lo-} is open above and a single number is a range of one. A rule whose
+ * key starts with {@code shm:}, {@code hybrid:} or {@code tcp:} applies only to communicators placed as
+ * that device places them ({@link Placement}): {@code shm:reduce.2-8.262144- = nbFT}. The rules
  * of a primitive are tried in file order and the first that covers the communicator size and the
  * message size wins; where none does, the primitive's default algorithm runs. The message size is
  * defined per primitive in {@link MessageSize}. Blank lines and lines starting with {@code #} are
@@ -79,7 +81,18 @@ public final class Table {
         if (eq < 0) {
             throw bad(source, lineNo, "expected 'primitive.ranks.bytes = algorithm', found '" + t + "'");
         }
-        String[] key = t.substring(0, eq).strip().split("\\.", -1);
+        String fullKey = t.substring(0, eq).strip();
+        Placement only = null;
+        int colon = fullKey.indexOf(':');
+        if (colon >= 0) {
+            only = Placement.ofKey(fullKey.substring(0, colon).strip());
+            if (only == null) {
+                throw bad(source, lineNo, "unknown placement '" + fullKey.substring(0, colon).strip()
+                        + "'; valid: " + Placement.keys());
+            }
+            fullKey = fullKey.substring(colon + 1).strip();
+        }
+        String[] key = fullKey.split("\\.", -1);
         String algorithm = t.substring(eq + 1).strip();
         if (key.length != 3) {
             throw bad(source, lineNo, "expected 'primitive.ranks.bytes = algorithm', found '" + t + "'");
@@ -97,7 +110,7 @@ public final class Table {
             throw bad(source, lineNo, "unknown " + p.key + " algorithm '" + algorithm + "'; valid: "
                     + String.join(", ", Catalog.names(p)));
         }
-        return new Rule(p, (int) ranks[0], (int) ranks[1], bytes[0], bytes[1], algorithm, lineNo);
+        return new Rule(p, (int) ranks[0], (int) ranks[1], bytes[0], bytes[1], algorithm, lineNo, only);
     }
 
     private static long[] range(String s, String what, long any, String source, int lineNo) {

@@ -41,7 +41,8 @@ class TableTest {
         Table t = new Table(List.of(
                 new Rule(Primitive.BCAST, 1, 4, 0, 1023, BCAST_OTHER),
                 new Rule(Primitive.BCAST, 5, Rule.ANY_RANKS, 1024, Rule.ANY_BYTES, BCAST_DEFAULT),
-                new Rule(Primitive.REDUCE_SCATTER, 2, 2, 7, 7, Catalog.names("reduce_scatter").get(0))));
+                new Rule(Primitive.REDUCE_SCATTER, 2, 2, 7, 7, Catalog.names("reduce_scatter").get(0)),
+                new Rule(Primitive.BCAST, 2, 8, 0, 63, BCAST_OTHER).only(Placement.ONE_NODE)));
         StringWriter out = new StringWriter();
         t.write(out, "written by a test\nsecond line");
         Table back = Table.parse(new StringReader(out.toString()), "round trip");
@@ -97,6 +98,25 @@ class TableTest {
                 s.forSize(4, Placement.SEVERAL_NODES)[Primitive.BCAST.ordinal()].pick(8));
         assertSame(Catalog.lookup(Primitive.BCAST, BCAST_OTHER),
                 s.forSize(4, Placement.NODE_PER_RANK)[Primitive.BCAST.ordinal()].pick(8));
+    }
+
+    @Test
+    void aRuleLimitedToAPlacementAppliesThereOnly(@TempDir Path dir) throws Exception {
+        String third = Catalog.names("bcast").get(2);
+        Path file = dir.resolve("t.properties");
+        Files.writeString(file, "shm:bcast.1-.0- = " + BCAST_OTHER + "\n tcp : bcast.1-.1024- = " + third + "\n");
+        Table t = Table.parse(Files.newBufferedReader(file), "t");
+        assertEquals(List.of(new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 0, Rule.ANY_BYTES, BCAST_OTHER, 1, Placement.ONE_NODE),
+                new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 1024, Rule.ANY_BYTES, third, 2, Placement.NODE_PER_RANK)),
+                t.rules());
+        assertEquals("shm:bcast.1-.0- = " + BCAST_OTHER, t.rules().get(0).format());
+        Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
+        Object def = Catalog.lookup(Primitive.BCAST, BCAST_DEFAULT);
+        assertSame(Catalog.lookup(Primitive.BCAST, BCAST_OTHER), s.forSize(4, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(4096));
+        assertSame(Catalog.lookup(Primitive.BCAST, third), s.forSize(4, Placement.NODE_PER_RANK)[Primitive.BCAST.ordinal()].pick(4096));
+        assertSame(def, s.forSize(4, Placement.NODE_PER_RANK)[Primitive.BCAST.ordinal()].pick(8));
+        assertSame(def, s.forSize(4, Placement.SEVERAL_NODES)[Primitive.BCAST.ordinal()].pick(4096));
+        assertError("line 1: unknown placement 'smh'; valid: shm, hybrid, tcp", "smh:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
     }
 
     @Test
