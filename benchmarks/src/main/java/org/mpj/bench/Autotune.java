@@ -421,7 +421,7 @@ public final class Autotune {
                 }
             }
         }
-        List<Check> first = checks(all, tuned);
+        List<Check> first = checks(all, tuned, placement());
         // Points over the bound are measured again, all candidates interleaved as before, and judged on
         // every round: the same algorithm timed twice in one job differs by more than 10% at some points
         // of a 2-core VM, and a point should not fail on one such draw.
@@ -434,7 +434,7 @@ public final class Autotune {
                     sizes.stream().map(String::valueOf).collect(Collectors.joining(",")), Catalog.names(key, placement()), tables))));
         }
         writeRows(out.resolve("verify.csv"), all);
-        List<Check> checks = extra > 0 && !over.isEmpty() ? checks(all, tuned) : first;
+        List<Check> checks = extra > 0 && !over.isEmpty() ? checks(all, tuned, placement()) : first;
         StringBuilder s = new StringBuilder(String.format("# verify %s: all candidates interleaved in one job per primitive and"
                 + " rank count; rounds: %d, and %d more at the points over %.0f%% after them (marked +); times: medians over rounds,"
                 + " us per call; ratios: within each round, median over rounds; Barrier, Gatherv, Scatterv and Alltoallv, whose"
@@ -509,7 +509,7 @@ public final class Autotune {
     }
 
     /** The verify report's points: the tuned table against the best single algorithm and the default table. */
-    private static List<Check> checks(List<Row> all, Table tuned) {
+    private static List<Check> checks(List<Row> all, Table tuned, Placement placement) {
         Predicate<String> single = c -> !c.equals(TUNED) && !c.equals(DEFAULT);
         List<Check> checks = new ArrayList<>();
         for (var byKey : Rounds.index(all).entrySet()) {
@@ -520,7 +520,7 @@ public final class Autotune {
                     Rounds.Point pt = bySize.getValue();
                     String best = overall != null ? overall : pt.fastest(single);
                     checks.add(new Check(byKey.getKey(), byRanks.getKey(), bySize.getKey(), best,
-                            TableFiles.choose(tuned, byKey.getKey(), byRanks.getKey(), bySize.getKey()),
+                            TableFiles.choose(tuned, byKey.getKey(), byRanks.getKey(), bySize.getKey(), placement),
                             pt.ratio(TUNED, best) - 1, pt.ratio(TUNED, DEFAULT) - 1, pt));
                 }
             }

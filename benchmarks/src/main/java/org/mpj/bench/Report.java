@@ -19,6 +19,7 @@ import org.mpj.bench.report.Charts;
 import org.mpj.bench.report.PLogPCsv;
 import org.mpj.bench.suite.Row;
 import org.mpj.bench.tune.TableFiles;
+import org.mpj.coll.select.Placement;
 import org.mpj.coll.select.Table;
 
 /**
@@ -159,7 +160,7 @@ public final class Report {
             }
             TreeMap<Long, Row> chosen = new TreeMap<>();
             for (Row r : e.getValue()) {
-                boolean pick = table != null ? TableFiles.choose(table, r.test(), r.ranks(), r.bytes()).equals(r.algorithm())
+                boolean pick = table != null ? TableFiles.choose(table, r.test(), r.ranks(), r.bytes(), Placement.ONE_NODE).equals(r.algorithm())
                         : !chosen.containsKey(r.bytes()) || r.avgUs() < chosen.get(r.bytes()).avgUs();
                 if (pick) {
                     chosen.put(r.bytes(), r);

@@ -61,7 +61,7 @@ class AutotuneTest {
             String[] f = l.trim().split("\\s+");
             String best = f[3], chosen = l.contains("(") ? l.substring(l.indexOf('(') + 1, l.indexOf(')')) : best;
             assertEquals(l.endsWith("> 10%") ? best : chosen, TableFiles.choose(checked, f[0], Integer.parseInt(f[1]),
-                    Long.parseLong(f[2])), l);
+                    Long.parseLong(f[2]), Placement.ONE_NODE), l);
         }
     }
 
@@ -75,7 +75,7 @@ class AutotuneTest {
                 .collect(Collectors.toList());
         assertEquals(2 * Catalog.names("allreduce", Placement.ONE_NODE).size(), rows.size());
         Table tuned = TableFiles.read(out.resolve("collectives.properties"));
-        String chosen = TableFiles.choose(tuned, "allreduce", 2, 8);
+        String chosen = TableFiles.choose(tuned, "allreduce", 2, 8, Placement.ONE_NODE);
         assertTrue(Catalog.names("allreduce", Placement.ONE_NODE).contains(chosen), chosen);
         // --mode table measures nothing and writes the same table from those measurements.
         Path again = dir.resolve("again");

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.mpj.coll.select.Catalog;
-import org.mpj.coll.select.Rule;
+import org.mpj.coll.select.Placement;
+import org.mpj.coll.select.Primitive;
+import org.mpj.coll.select.Selector;
 import org.mpj.coll.select.Table;
 
 /**
@@ -43,14 +45,13 @@ public final class TableFiles {
         }
     }
 
-    /** The algorithm the table picks (first matching line of the key, else the default). */
-    public static String choose(Table table, String key, int ranks, long bytes) {
-        for (Rule r : table.rules()) {
-            if (r.primitive().key.equals(key) && ranks >= r.ranksLo() && ranks <= r.ranksHi() && bytes >= r.bytesLo()
-                    && bytes <= r.bytesHi()) {
-                return r.algorithm();
-            }
-        }
-        return Catalog.names(key).get(0);
+    /**
+     * The algorithm the table picks for communicators placed so: its first line of the key that covers
+     * the rank count and size and may apply to the placement (a placement limit, a shared or a
+     * hierarchical algorithm), else the default, exactly as the selector decides.
+     */
+    public static String choose(Table table, String key, int ranks, long bytes, Placement placement) {
+        Primitive p = Primitive.ofKey(key);
+        return Catalog.nameOf(p, Selector.fromTable(table, ranks, placement)[p.ordinal()].pick(bytes));
     }
 }

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.mpj.bench.suite.Row;
 import org.mpj.coll.select.Table;
+import org.mpj.coll.select.Placement;
 
 /** Rounds compare candidates only within a round, then take medians over rounds. */
 class RoundsTest {
@@ -40,7 +41,7 @@ class RoundsTest {
         assertEquals(1.2, pt.ratioToFastest("MST", c -> true), 1e-12);
         assertEquals(3.0, pt.medianUs("MST"), 1e-12);
         Table t = TableBuilder.build(Rounds.tablePoints(rows, c -> true));
-        assertEquals("BT", TableFiles.choose(t, "bcast", 4, 64));
+        assertEquals("BT", TableFiles.choose(t, "bcast", 4, 64, Placement.ONE_NODE));
     }
 
     @Test

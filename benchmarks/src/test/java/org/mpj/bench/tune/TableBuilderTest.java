@@ -16,6 +16,9 @@ import org.mpj.bench.model.Hockney;
 import org.mpj.bench.model.PointToPoint;
 import org.mpj.coll.select.Catalog;
 import org.mpj.coll.select.Table;
+import org.mpj.coll.select.Placement;
+import org.mpj.coll.select.Rule;
+import org.mpj.coll.select.Primitive;
 
 /** The autotuner's table: built from measurements, written, read back by the selector's parser, same choices. */
 class TableBuilderTest {
@@ -53,14 +56,14 @@ class TableBuilderTest {
                 r.bytesLo(), r.bytesHi(), r.algorithm())).toList());
         for (int p : RANKS) {
             for (long s : SIZES) {
-                assertEquals(expected(p, s, a, b), TableFiles.choose(read, "bcast", p, s), "p=" + p + " bytes=" + s);
+                assertEquals(expected(p, s, a, b), TableFiles.choose(read, "bcast", p, s, Placement.ONE_NODE), "p=" + p + " bytes=" + s);
             }
         }
         // Between measured points a size takes the range of the measured size below it; rank counts likewise.
-        assertEquals(a, TableFiles.choose(read, "bcast", 5, 300));
-        assertEquals(b, TableFiles.choose(read, "bcast", 7, 300));
-        assertEquals(b, TableFiles.choose(read, "bcast", 64, 1 << 20), "the largest rank count and size are open-ended");
-        assertEquals(a, TableFiles.choose(read, "bcast", 1, 1 << 20), "1 rank takes the smallest measured count's rules");
+        assertEquals(a, TableFiles.choose(read, "bcast", 5, 300, Placement.ONE_NODE));
+        assertEquals(b, TableFiles.choose(read, "bcast", 7, 300, Placement.ONE_NODE));
+        assertEquals(b, TableFiles.choose(read, "bcast", 64, 1 << 20, Placement.ONE_NODE), "the largest rank count and size are open-ended");
+        assertEquals(a, TableFiles.choose(read, "bcast", 1, 1 << 20, Placement.ONE_NODE), "1 rank takes the smallest measured count's rules");
         // Rank counts with the same ranges share lines: 2 and 3 rank counts make one line.
         assertTrue(read.rules().get(0).format().startsWith("bcast.1-3.0- = " + a), read.rules().get(0).format());
     }
@@ -76,10 +79,10 @@ class TableBuilderTest {
         }
         Table t = TableBuilder.build(pts);
         assertEquals(1, t.rules().size(), t.rules().toString());
-        assertEquals(a, TableFiles.choose(t, "bcast", 4, 64));
+        assertEquals(a, TableFiles.choose(t, "bcast", 4, 64, Placement.ONE_NODE));
         // ... but not when it is clearly faster.
         pts.replaceAll(pt -> pt.bytes() == 64 && pt.algorithm().equals(b) ? new TableBuilder.Point("bcast", 4, 64, b, 0.5) : pt);
-        assertEquals(b, TableFiles.choose(TableBuilder.build(pts), "bcast", 4, 64));
+        assertEquals(b, TableFiles.choose(TableBuilder.build(pts), "bcast", 4, 64, Placement.ONE_NODE));
     }
 
     @Test
@@ -103,8 +106,8 @@ class TableBuilderTest {
         pts.replaceAll(pt -> pt.bytes() >= 4096 && pt.algorithm().equals(c) ? new TableBuilder.Point("bcast", 4, pt.bytes(), c, 0.5) : pt);
         t = TableBuilder.build(pts);
         assertEquals(2, t.rules().size(), t.rules().toString());
-        assertTrue(List.of(a, b).contains(TableFiles.choose(t, "bcast", 4, 64)), t.rules().toString());
-        assertEquals(c, TableFiles.choose(t, "bcast", 4, 4096));
+        assertTrue(List.of(a, b).contains(TableFiles.choose(t, "bcast", 4, 64, Placement.ONE_NODE)), t.rules().toString());
+        assertEquals(c, TableFiles.choose(t, "bcast", 4, 4096, Placement.ONE_NODE));
     }
 
     @Test
@@ -155,5 +158,15 @@ class TableBuilderTest {
         assertTrue(plan.measure().get("binomial").contains(firstLarge) && plan.measure().get("scatterAllgather").contains(firstLarge));
         // a primitive with one algorithm needs no measurement at all
         assertEquals(0, ModelSeed.plan(costs, "barrier", 8, sizes, List.of("dissemination")).points());
+    }
+    @Test
+    void theChoiceIsTheSelectorsForThePlacement() {
+        Table t = new Table(List.of(new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 0, Rule.ANY_BYTES, "shared"),
+                new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 0, 1023, "MST").only(Placement.NODE_PER_RANK),
+                new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 0, Rule.ANY_BYTES, "BT")));
+        assertEquals("shared", TableFiles.choose(t, "bcast", 4, 64, Placement.ONE_NODE));
+        assertEquals("MST", TableFiles.choose(t, "bcast", 4, 64, Placement.NODE_PER_RANK), "the shared line applies to thread ranks only");
+        assertEquals("BT", TableFiles.choose(t, "bcast", 4, 4096, Placement.NODE_PER_RANK));
+        assertEquals("BT", TableFiles.choose(t, "bcast", 4, 64, Placement.SEVERAL_NODES));
     }
 }
