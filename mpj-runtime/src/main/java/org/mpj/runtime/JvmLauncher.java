@@ -34,8 +34,7 @@ interface JvmLauncher {
 
     /**
      * JVMs on this host, the secret in their environment, each on its cores when {@code binding} is not
-     * null, starting from a class-data-sharing archive where one can be kept, with the options that
-     * suit this host ({@link JvmOptions#forThisHost}).
+     * null, starting from a class-data-sharing archive where one can be kept.
      */
     static JvmLauncher local(CpuBinding binding) {
         ClassDataSharing cds = ClassDataSharing.here();
@@ -48,9 +47,7 @@ interface JvmLauncher {
                     if (binding != null) {
                         words.addAll(binding.prefix(command, j));
                     }
-                    List<String> own = new ArrayList<>(JvmOptions.forThisHost());
-                    own.addAll(cds.options(j, command.javaOptions()));
-                    words.addAll(command.forJvm(j, false, command.np(), own));
+                    words.addAll(command.forJvm(j, false, command.np(), cds.options(j, command.javaOptions())));
                     ProcessBuilder pb = new ProcessBuilder(words);
                     pb.environment().put("MPJ_JOBSECRET", secret.toHex());
                     ps.add(pb.start());

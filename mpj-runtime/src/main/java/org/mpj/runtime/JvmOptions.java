@@ -1,8 +1,5 @@
 package org.mpj.runtime;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -25,32 +22,6 @@ public final class JvmOptions {
             "-XX:CompileCommand=quiet",
             "-XX:CompileCommand=exclude,jdk.internal.org.objectweb.asm.Frame::execute");
 
-    /** Where Linux says when it backs memory with transparent huge pages: always, madvise (on request) or never. */
-    static final Path HUGE_PAGE_MODE = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
-    static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
-
     private JvmOptions() {
-    }
-
-    /**
-     * Options, beside {@link #ALL}, for JVMs that run on this host, where mpjrun sees the kernel's
-     * settings: huge pages for the Java heap where the kernel gives them only to memory that asks (its mode
-     * "[madvise]"; with "always" the heap gets them anyway, with "never" the JVM would warn). A TLB
-     * entry then maps 2 MiB of a program's arrays instead of 4 KiB: NPB IS class A on one thread rank
-     * (random increments over 2^19 buckets) 0.15-0.17 s in 4 runs of 4 against 0.18-0.20,
-     * CG 0.50-0.56 against 0.50-0.60, MG, FT and EP level. {@code -XX:-UseTransparentHugePages} among
-     * the user's options turns it off.
-     */
-    public static List<String> forThisHost() {
-        return hugePagesOnRequest(HUGE_PAGE_MODE) ? List.of(HUGE_PAGES) : List.of();
-    }
-
-    /** True where {@code modeFile} reads as the kernel's "always [madvise] never". */
-    static boolean hugePagesOnRequest(Path modeFile) {
-        try {
-            return Files.readString(modeFile).contains("[madvise]");
-        } catch (IOException | SecurityException e) {
-            return false;
-        }
     }
 }

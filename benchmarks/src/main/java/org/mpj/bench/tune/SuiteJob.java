@@ -55,7 +55,6 @@ public final class SuiteJob {
         // suite's warm-ups are sized for it. Under C2 alone every Allreduce candidate on 4 thread ranks
         // measured 6-13 us from 16 B to 16 KiB (the shared one 3-4 us once compiled): interpreted.
         cmd.addAll(JvmOptions.ALL);
-        cmd.addAll(JvmOptions.forThisHost());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), MpjRun.class.getName(),
                 "-np", Integer.toString(ranks), "--dev", device, "--stdin", "none", "--timeout", Long.toString(timeoutS)));
         settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));

@@ -153,12 +153,10 @@ public final class LaunchPrograms {
         public static void main(String[] args) {
             int rank = start(args);
             MPI.COMM_WORLD.Barrier();
-            java.util.List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments();
-            boolean asm = options.contains("-XX:CompileCommand=exclude,jdk.internal.org.objectweb.asm.Frame::execute");
-            String hugePages = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
-                    .getVMOption("UseTransparentHugePages").getValue();
+            boolean asm = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                    .contains("-XX:CompileCommand=exclude,jdk.internal.org.objectweb.asm.Frame::execute");
             System.out.println("SETTINGS " + rank + " jfr=" + System.getProperty("io.netty.jfr.enabled") + " leak="
-                    + io.netty.util.ResourceLeakDetector.getLevel() + " asm-excluded=" + asm + " huge-pages=" + hugePages);
+                    + io.netty.util.ResourceLeakDetector.getLevel() + " asm-excluded=" + asm);
             MPI.Finalize();
         }
     }
