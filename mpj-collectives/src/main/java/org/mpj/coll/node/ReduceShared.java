@@ -37,7 +37,7 @@ public final class ReduceShared {
             FALLBACK.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
             return;
         }
-        if ((long) count * type.size * type.base.byteSize() <= BcastShared.STAGED_BYTES) {
+        if (staged(count, type)) {
             local(c, b, c.rank(), sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
         } else {
             sliced(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
@@ -60,12 +60,17 @@ public final class ReduceShared {
         }
     }
 
+    /** Whether the vector goes through its owner's stage: up to {@link BcastShared#STAGED_BYTES}. */
+    private static boolean staged(int count, TypeMap type) {
+        return (long) count * type.size * type.base.byteSize() <= BcastShared.STAGED_BYTES;
+    }
+
     /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, Object recvbuf,
                 int recvoffset, int count, TypeMap type, Operator op, int root) {
         int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
-        boolean staged = (long) count * type.size * type.base.byteSize() <= BcastShared.STAGED_BYTES;
+        boolean staged = staged(count, type);
         if (me != root) {
             b.contribute(c, me, k, j, staged, sendbuf, sendoffset, count, type);
             return;

@@ -36,8 +36,8 @@ public record Rule(Primitive primitive, int ranksLo, int ranksHi, long bytesLo, 
 
     /** The line as the table file holds it. */
     public String format() {
-        return (placement == null ? "" : placement.key + ':') + primitive.key + '.' + range(ranksLo, ranksHi, ANY_RANKS) + '.' + range(bytesLo, bytesHi, ANY_BYTES)
-                + " = " + algorithm;
+        return (placement == null ? "" : placement.key + ':') + primitive.key + '.' + range(ranksLo, ranksHi, ANY_RANKS)
+                + '.' + range(bytesLo, bytesHi, ANY_BYTES) + " = " + algorithm;
     }
 
     private static String range(long lo, long hi, long any) {

@@ -85,10 +85,10 @@ public final class Table {
         Placement only = null;
         int colon = fullKey.indexOf(':');
         if (colon >= 0) {
-            only = Placement.ofKey(fullKey.substring(0, colon).strip());
+            String word = fullKey.substring(0, colon).strip();
+            only = Placement.ofKey(word);
             if (only == null) {
-                throw bad(source, lineNo, "unknown placement '" + fullKey.substring(0, colon).strip()
-                        + "'; valid: " + Placement.keys());
+                throw bad(source, lineNo, "unknown placement '" + word + "'; valid: " + Placement.keys());
             }
             fullKey = fullKey.substring(colon + 1).strip();
         }
