@@ -66,8 +66,11 @@ import org.mpj.core.MpjException;
  *       again ({@code --recheck} more rounds, as many as {@code --rounds} unless told), and reports the
  *       table's worst ratio to the best single algorithm and where it beats the default;</li>
  *   <li>{@code table}: measures nothing; writes the table of an exhaustive run's measurements
- *       ({@code --exhaustive DIR/measurements.csv}) again, as the table builder now makes it.</li>
+ *       ({@code --exhaustive DIR/measurements.csv}) again, as the table builder now makes it; {@code --dev}
+ *       must say which device measured them.</li>
  * </ul>
+ * Every rule the tuner writes is limited to the placement it measured ({@code shm:} lines for thread
+ * ranks, {@code tcp:} for a JVM per rank), so tables tuned on both devices can stand in one file.
  *
  * <pre>
  * benchmarks/scripts/bench Autotune [--mode exhaustive|model|verify|table] [--ranks 2,3,4] [--oversubscribe]
@@ -117,6 +120,7 @@ public final class Autotune {
         Autotune a = new Autotune();
         int cores = Runtime.getRuntime().availableProcessors();
         String ranksSpec = null;
+        boolean devGiven = false;
         for (int i = 0; i < args.length; i++) {
             String o = args[i];
             if (o.equals("--oversubscribe")) {
@@ -147,6 +151,7 @@ public final class Autotune {
                         throw new IllegalArgumentException("--dev: '" + v + "' is not shm or tcp");
                     }
                     a.dev = v;
+                    devGiven = true;
                     break;
                 case "--out": a.out = Path.of(v); break;
                 case "--plogp": a.plogp = existing(o, v); break;
@@ -169,6 +174,10 @@ public final class Autotune {
         }
         if (a.mode.equals("table") && a.exhaustive == null) {
             throw new IllegalArgumentException("--mode table needs --exhaustive CSV (an exhaustive run's measurements.csv)");
+        }
+        if (a.mode.equals("table") && !devGiven) {
+            // The measurements do not say where they were taken, and the table's rules are limited to it.
+            throw new IllegalArgumentException("--mode table needs --dev shm|tcp: the device that took the measurements");
         }
         return a;
     }
@@ -302,7 +311,7 @@ public final class Autotune {
 
     /** The table of an exhaustive run's rows ({@code source} says which), written to {@code out/collectives.properties}. */
     private void writeTable(List<Row> all, String source) {
-        Table t = TableBuilder.build(Rounds.tablePoints(all, c -> true));
+        Table t = TableBuilder.build(Rounds.tablePoints(all, c -> true), placement());
         Path file = out.resolve("collectives.properties");
         TableFiles.write(t, file, "Written by the MPJ autotuner " + source + ".\nPer rank count, the fewest size ranges whose algorithm is within "
                 + Math.round(TableBuilder.SMOOTHING * 100) + "% of the fastest (median over rounds of its time relative to the"
@@ -350,7 +359,7 @@ public final class Autotune {
                 decided.add(new TableBuilder.Point(key, p, b, c, 1));
             }
         });
-        Table t = TableBuilder.build(decided);
+        Table t = TableBuilder.build(decided, placement());
         Path file = out.resolve("collectives-model.properties");
         TableFiles.write(t, file, "Written by the MPJ autotuner (model-seeded: PLogP from " + plogp + "), device " + dev + ", ranks " + ranks
                 + ", sizes " + sizesSpec + ".\nThe fastest of the model's candidates where measured, the model's choice elsewhere.");
@@ -485,7 +494,7 @@ public final class Autotune {
             changed += replace && !c.best.equals(c.chosen) ? 1 : 0;
         }
         Path file = out.resolve("collectives-checked.properties");
-        TableFiles.write(TableBuilder.build(decided), file, "Written by the MPJ autotuner (verify of " + table + "), device " + dev
+        TableFiles.write(TableBuilder.build(decided, placement()), file, "Written by the MPJ autotuner (verify of " + table + "), device " + dev
                 + ", ranks " + ranks + ", sizes " + sizesSpec + ".\nThat table's choices, with the best single algorithm at the"
                 + " points where it stayed more than " + Math.round(100 * VERIFY_LIMIT) + "% slower; verify it in turn with --table " + file);
         System.err.printf(Locale.ROOT, "[autotune] %s: another algorithm at %d of %d points%n", file, changed, checks.size());

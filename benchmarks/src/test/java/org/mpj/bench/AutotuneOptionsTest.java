@@ -28,6 +28,7 @@ class AutotuneOptionsTest {
         assertTrue(error("--mode", "model").contains("needs --plogp"));
         assertTrue(error("--mode", "verify").contains("needs --table"));
         assertTrue(error("--mode", "table").contains("needs --exhaustive"));
+        assertTrue(error("--mode", "table", "--exhaustive", "pom.xml").contains("needs --dev shm|tcp"));
         assertTrue(error("--plogp", "/no/such.csv").contains("no such file"));
         assertTrue(error("--reps").contains("--reps needs a value"));
         assertTrue(error("--reps", "0").contains("--reps: '0' is not a whole number >= 1"));

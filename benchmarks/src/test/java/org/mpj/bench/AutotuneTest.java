@@ -57,6 +57,7 @@ class AutotuneTest {
         }
         // The checked table keeps the table's choice where it held and takes the best single algorithm elsewhere.
         Table checked = TableFiles.read(out.resolve("collectives-checked.properties"));
+        assertTrue(checked.rules().stream().allMatch(r -> r.placement() == Placement.ONE_NODE), "shm: lines");
         for (String l : points) {
             String[] f = l.trim().split("\\s+");
             String best = f[3], chosen = l.contains("(") ? l.substring(l.indexOf('(') + 1, l.indexOf(')')) : best;
@@ -77,10 +78,25 @@ class AutotuneTest {
         Table tuned = TableFiles.read(out.resolve("collectives.properties"));
         String chosen = TableFiles.choose(tuned, "allreduce", 2, 8, Placement.ONE_NODE);
         assertTrue(Catalog.names("allreduce", Placement.ONE_NODE).contains(chosen), chosen);
+        // Thread ranks measured it: its rules are for communicators on one node only (shm:), and leave
+        // a JVM per rank to the lines after them.
+        assertTrue(tuned.rules().stream().allMatch(r -> r.placement() == Placement.ONE_NODE && r.format().startsWith("shm:")),
+                tuned.rules().toString());
+        Table behind = TableFiles.read(Files.writeString(dir.resolve("both.properties"),
+                Files.readString(out.resolve("collectives.properties")) + "\nallreduce.1-.0- = ring\n"));
+        assertEquals(chosen, TableFiles.choose(behind, "allreduce", 2, 8, Placement.ONE_NODE));
+        assertEquals("ring", TableFiles.choose(behind, "allreduce", 2, 8, Placement.NODE_PER_RANK));
         // --mode table measures nothing and writes the same table from those measurements.
         Path again = dir.resolve("again");
-        Autotune.parse("--mode", "table", "--exhaustive", out.resolve("measurements.csv").toString(), "--out", again.toString()).run();
+        Autotune.parse("--mode", "table", "--dev", "shm", "--exhaustive", out.resolve("measurements.csv").toString(), "--out",
+                again.toString()).run();
         assertEquals(tuned.rules(), TableFiles.read(again.resolve("collectives.properties")).rules());
         assertFalse(Files.exists(again.resolve("measurements.csv")));
+        // Told they came from tcp, the same measurements make tcp: lines.
+        Path asTcp = dir.resolve("tcp");
+        Autotune.parse("--mode", "table", "--dev", "tcp", "--exhaustive", out.resolve("measurements.csv").toString(), "--out",
+                asTcp.toString()).run();
+        assertTrue(TableFiles.read(asTcp.resolve("collectives.properties")).rules().stream()
+                .allMatch(r -> r.placement() == Placement.NODE_PER_RANK), "tcp: lines");
     }
 }

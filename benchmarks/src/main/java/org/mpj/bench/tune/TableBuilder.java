@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
+import org.mpj.coll.select.Placement;
 import org.mpj.coll.select.Primitive;
 import org.mpj.coll.select.Rule;
 import org.mpj.coll.select.Table;
@@ -127,6 +128,15 @@ public final class TableBuilder {
     }
 
     public static Table build(List<Point> points) {
+        return build(points, null);
+    }
+
+    /**
+     * The table of {@code points}, every rule limited to communicators placed as the measured ones
+     * were ({@code shm:} for thread ranks of one JVM, {@code tcp:} for a JVM per rank); null: no limit.
+     * A table tuned on one device then leaves the other devices' communicators to the lines after it.
+     */
+    public static Table build(List<Point> points, Placement where) {
         List<Rule> rules = new ArrayList<>();
         for (Map.Entry<String, Map<Integer, TreeMap<Long, Map<String, Double>>>> byKey : index(points).entrySet()) {
             Primitive prim = Objects.requireNonNull(Primitive.ofKey(byKey.getKey()), "unknown primitive " + byKey.getKey());
@@ -167,7 +177,8 @@ public final class TableBuilder {
                 int hi = j + 1 < rankCounts.size() ? rankCounts.get(j + 1) - 1 : Rule.ANY_RANKS;
                 List<long[]> ranges = rangesPerRanks.get(i);
                 for (int k = 0; k < ranges.size(); k++) {
-                    rules.add(new Rule(prim, lo, hi, ranges.get(k)[0], ranges.get(k)[1], namesPerRanks.get(i).get(k)));
+                    Rule r = new Rule(prim, lo, hi, ranges.get(k)[0], ranges.get(k)[1], namesPerRanks.get(i).get(k));
+                    rules.add(where == null ? r : r.only(where));
                 }
                 i = j + 1;
             }
