@@ -17,6 +17,14 @@ import mpi.Request;
 public final class IS {
     private static final int MAX_ITERATIONS = 10;
     private static final int TEST = 5;
+    /**
+     * Keys per call of a loop over keys. A loop run once per ranking, over millions of keys, is compiled
+     * while it runs, before its exit was ever taken; the compiled code then traps when the loop ends,
+     * is thrown away and compiled again, and meanwhile the next rankings run interpreted: class A on 2
+     * thread ranks spent 10-40 ms more in each of its first timed rankings than the 9 ms of a later one.
+     * Called per block, a loop has ended many times before it is compiled.
+     */
+    static final int BLOCK = 1 << 14;
 
     // Test keys (index in the global sequence) and their ranks, from NPB 3.x.
     private static final int[] S_INDEX = {48427, 17148, 23627, 62548, 4431};
@@ -133,7 +141,7 @@ public final class IS {
      * One ranking of all keys; counts the test keys whose rank is right. Each loop is a small method of
      * its own: every rank's copy of this class is compiled separately, and small methods reach compiled
      * code within the first iterations where one large method would run its loops from on-stack
-     * replacement code for much of the timed run.
+     * replacement code for much of the timed run. The loops over keys run in blocks ({@link #BLOCK}).
      */
     private void rank(int iteration) throws MPIException {
         if (rank == 0) {
@@ -169,9 +177,13 @@ public final class IS {
                 bucketSize[buckets + i] = keys[testIndex[i] % numKeys];
             }
         }
-        int[] k = keys, counts = bucketSize;
-        int s = shift;
-        for (int i = 0; i < numKeys; i++) {
+        for (int from = 0; from < numKeys; from += BLOCK) {
+            countBlock(keys, from, Math.min(numKeys, from + BLOCK), bucketSize, shift);
+        }
+    }
+
+    private static void countBlock(int[] k, int from, int to, int[] counts, int s) {
+        for (int i = from; i < to; i++) {
             counts[k[i] >>> s]++;
         }
     }
@@ -184,7 +196,13 @@ public final class IS {
         for (int b = 1; b < buckets; b++) {
             ptrs[b] = ptrs[b - 1] + bucketSize[b - 1];
         }
-        for (int i = 0; i < numKeys; i++) {
+        for (int from = 0; from < numKeys; from += BLOCK) {
+            sortBlock(k, from, Math.min(numKeys, from + BLOCK), ptrs, out, s);
+        }
+    }
+
+    private static void sortBlock(int[] k, int from, int to, int[] ptrs, int[] out, int s) {
+        for (int i = from; i < to; i++) {
             int key = k[i];
             out[ptrs[key >>> s]++] = key;
         }
@@ -227,12 +245,28 @@ public final class IS {
         int[] counts = keyBuff1, in = keyBuff2;
         int min = minKey;
         java.util.Arrays.fill(counts, 0, range, 0);
-        for (int i = 0; i < localKeys; i++) {
+        for (int from = 0; from < localKeys; from += BLOCK) {
+            countKeyBlock(in, from, Math.min(localKeys, from + BLOCK), counts, min);
+        }
+        int sum = 0;
+        for (int from = 0; from < range; from += BLOCK) {
+            sum = prefixBlock(counts, from, Math.min(range, from + BLOCK), sum);
+        }
+    }
+
+    private static void countKeyBlock(int[] in, int from, int to, int[] counts, int min) {
+        for (int i = from; i < to; i++) {
             counts[in[i] - min]++;
         }
-        for (int i = 1; i < range; i++) {
-            counts[i] += counts[i - 1];
+    }
+
+    /** Running sums from {@code sum}, the total of the counts before {@code from}; returns the total up to {@code to}. */
+    private static int prefixBlock(int[] counts, int from, int to, int sum) {
+        for (int i = from; i < to; i++) {
+            sum += counts[i];
+            counts[i] = sum;
         }
+        return sum;
     }
 
     /** Partial verification: the ranks of the test keys in this rank's range. */
