@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Binding of the job's JVMs on this host to cores of their own, as mpirun's {@code --bind-to core}
- * keeps ranks off each other's cores: the cores mpjrun may run on are shared out in order among the
- * ranks, each rank getting C / np of them or one more, and JVM j runs on its ranks' cores. A JVM
- * is more than its rank's thread: its JIT compiler and collector threads run on the same cores, so
- * where there are more cores than ranks each JVM gets several rather than one and the rest idle.
- * The JVM is started through {@code taskset}, so it sees only its cores from its first instruction.
+ * Binding of the job's JVMs on this host, or of a shm job's thread ranks, to cores of their own, as
+ * mpirun's {@code --bind-to core} keeps ranks off each other's cores: the cores mpjrun may run on are
+ * shared out in order among the ranks, each rank getting C / np of them or one more, and JVM j runs on
+ * its ranks' cores. A JVM is more than its rank's thread: its JIT compiler and collector threads run
+ * on the same cores, so where there are more cores than ranks each JVM gets several rather than one
+ * and the rest idle. The JVM is started through {@code taskset}, so it sees only its cores from its
+ * first instruction. A thread rank binds itself ({@link #bindThisThread}); the JVM's other threads
+ * run on any core.
  *
  * <p>Why: two rank JVMs on two unbound cores were often put on one core by the scheduler, the other
  * running a JIT thread: a 2-rank tcp Allreduce of 8 B took 62-80 us in such stretches, 6 us when each
@@ -26,6 +28,11 @@ import java.util.concurrent.TimeUnit;
 record CpuBinding(String taskset, List<Integer> cpus) {
     static final String CORE = "core";
     static final String NONE = "none";
+    /**
+     * Set by mpjrun on the JVMs it bound: each binds its thread ranks to their share of its cores
+     * ({@link #ofThisJvm}), as a shm job's are.
+     */
+    static final String BIND_THREADS = "mpj.bindThreads";
 
     /**
      * The binding for {@code np} ranks under {@code --bind-to value} ({@code null}: bind when the ranks
@@ -60,12 +67,27 @@ record CpuBinding(String taskset, List<Integer> cpus) {
     }
 
     /**
+     * The binding of {@code ranks} thread ranks to the cores this JVM may run on (those mpjrun bound it
+     * to), or null where they do not fit or taskset is missing.
+     */
+    static CpuBinding ofThisJvm(int ranks) {
+        String taskset = onPath("taskset");
+        List<Integer> cpus = allowedCpus();
+        return taskset == null || ranks > cpus.size() ? null : new CpuBinding(taskset, cpus);
+    }
+
+    /**
      * Runs {@code taskset -c CPU true}: where a container forbids setting the affinity, a JVM started
      * through taskset would never start. Null when it worked, else what went wrong.
      */
     private static String tryTaskset(String taskset, int cpu) {
+        return run(List.of(taskset, "-c", Integer.toString(cpu), "true"));
+    }
+
+    /** Runs {@code command}; null when it exited 0, else what went wrong. */
+    private static String run(List<String> command) {
         try {
-            Process p = new ProcessBuilder(taskset, "-c", Integer.toString(cpu), "true").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -87,10 +109,34 @@ record CpuBinding(String taskset, List<Integer> cpus) {
         return null;
     }
 
-    /** The cores of JVM {@code jvm}: those of its ranks, rank r holding cores [r C / np, (r + 1) C / np). */
+    /** The cores of JVM {@code jvm}: those of its ranks. */
     List<Integer> cpusOf(JvmCommand command, int jvm) {
-        long first = (long) jvm * command.perJvm(), end = first + command.ranksOf(jvm), c = cpus.size();
-        return cpus.subList((int) (first * c / command.np()), (int) (end * c / command.np()));
+        return cpusOfRanks(jvm * command.perJvm(), command.ranksOf(jvm), command.np());
+    }
+
+    /** The cores of ranks [first, first + count) of np, rank r holding cores [r C / np, (r + 1) C / np). */
+    List<Integer> cpusOfRanks(int first, int count, int np) {
+        long c = cpus.size(), end = (long) first + count;
+        return cpus.subList((int) (first * c / np), (int) (end * c / np));
+    }
+
+    /**
+     * Binds the calling thread to {@code cpus}: a thread rank of shm, whose JVM runs every rank. Two
+     * thread ranks on a 2-core VM were often left on one core by the scheduler (which keeps a thread
+     * that spins, and so always looks busy, where it is): each waited for the other through a yield,
+     * and a 2-rank Alltoall of a few bytes took 4-9 us at such points, 0.3 us elsewhere in the same job
+     * (a 300-point run: 36 such points unbound, none bound). The thread's id is read from
+     * {@code /proc/thread-self}; null when it was bound, else why not.
+     */
+    String bindThisThread(List<Integer> cpus) {
+        String tid;
+        try {
+            Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
+            tid = self.getFileName().toString();
+        } catch (IOException | UnsupportedOperationException e) {
+            return "the thread's id cannot be read (/proc/thread-self): " + e.getMessage();
+        }
+        return run(List.of(taskset, "-p", "-c", cpuList(cpus), tid));
     }
 
     /** The words that start JVM {@code jvm}'s command on its cores. */

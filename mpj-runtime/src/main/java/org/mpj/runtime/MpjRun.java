@@ -79,12 +79,13 @@ public final class MpjRun implements Callable<Integer> {
     String rsh = "ssh -o BatchMode=yes";
 
     @Option(names = "--bind-to", paramLabel = "core|none",
-            description = "JVMs started on this host: core gives each rank cores of its own (this host's cores shared"
-                    + " out among the ranks; JVM j runs on its ranks' cores, through taskset); none leaves them to the"
-                    + " scheduler (default: core when the ranks fit this host's cores, as mpirun does, else none).")
+            description = "Ranks on this host: core gives each rank cores of its own (this host's cores shared out among"
+                    + " the ranks; JVM j runs on its ranks' cores, through taskset; with --dev shm each rank's thread"
+                    + " binds itself); none leaves them to the scheduler (default: core when the ranks fit this host's"
+                    + " cores, as mpirun does, else none).")
     String bindTo;
 
-    @Option(names = "--report-bindings", description = "Say on stderr which cores each JVM was bound to.")
+    @Option(names = "--report-bindings", description = "Say on stderr which cores each JVM (shm: each rank thread) was bound to.")
     boolean reportBindings;
 
     @Option(names = "--iface", paramLabel = "ADDRESS|NAME",
@@ -175,8 +176,17 @@ public final class MpjRun implements Callable<Integer> {
         if (device.equals("shm")) {
             Map<String, String> s = new LinkedHashMap<>(settings);
             s.put("mpj.device", device);
+            CpuBinding binding;
+            try {
+                binding = CpuBinding.choose(bindTo, np);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            if (reportBindings) {
+                reportThreadBindings(binding);
+            }
             ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
-                    timeoutSeconds * 1000);
+                    timeoutSeconds * 1000).boundTo(binding);
             try (AutoCloseable streams = RankStreams.install(tagOutput)) {
                 result = job.run();
             } catch (MpjException e) {
@@ -244,6 +254,7 @@ public final class MpjRun implements Callable<Integer> {
             if (binding != null) {
                 // A bound JVM sees only its own cores; its ranks' idle strategy must count the host's.
                 settings.putIfAbsent(Config.CORES_ON_HOST, Integer.toString(binding.cpus().size()));
+                settings.put(CpuBinding.BIND_THREADS, "true");
             }
             launcher = JvmLauncher.local(binding);
         }
@@ -255,14 +266,26 @@ public final class MpjRun implements Callable<Integer> {
         return new ProcessJob(command, launcher, controlAddress(remote), timeoutSeconds * 1000, stdin.equals("0"));
     }
 
+    private void reportThreadBindings(CpuBinding binding) {
+        if (binding == null || np < 2) {
+            System.err.println("mpjrun: rank threads not bound to cores");
+            return;
+        }
+        for (int r = 0; r < np; r++) {
+            System.err.println("mpjrun: rank " + r + " (a thread) bound to core(s) " + CpuBinding.cpuList(binding.cpusOfRanks(r, 1, np)));
+        }
+    }
+
     private static void reportBindings(JvmCommand command, CpuBinding binding) {
         if (binding == null) {
             System.err.println("mpjrun: JVMs not bound to cores");
             return;
         }
         for (int j = 0; j < command.jvms(); j++) {
-            System.err.println("mpjrun: JVM " + j + " (" + JvmCommand.ranks(j * command.perJvm(), command.ranksOf(j))
-                    + ") bound to core(s) " + CpuBinding.cpuList(binding.cpusOf(command, j)));
+            List<Integer> cpus = binding.cpusOf(command, j);
+            int ranks = command.ranksOf(j);
+            System.err.println("mpjrun: JVM " + j + " (" + JvmCommand.ranks(j * command.perJvm(), ranks) + ") bound to core(s) "
+                    + CpuBinding.cpuList(cpus) + (ranks > 1 && ranks <= cpus.size() ? ", each rank thread to its share" : ""));
         }
     }
 

@@ -99,7 +99,8 @@ public final class RankMain {
             RankContext[] ranks = Bootstrap.processJob(first, count, a.np, Config.withOverrides(overrides), job, wireUp);
             self.listen(job);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> self.exiting(ranks), "mpj-exit-report"));
-            ThreadJob threads = new ThreadJob(count, a.classPath, a.mainClass, a.args, Map.of(), a.shared, 0);
+            ThreadJob threads = new ThreadJob(count, a.classPath, a.mainClass, a.args, Map.of(), a.shared, 0)
+                    .boundTo(Boolean.getBoolean(CpuBinding.BIND_THREADS) && count > 1 ? CpuBinding.ofThisJvm(count) : null);
             JobResult r = threads.run(ranks, job);
             if (r.cause() != null && r.failedRank() >= first && r.failedRank() < first + count) {
                 r.cause().printStackTrace();

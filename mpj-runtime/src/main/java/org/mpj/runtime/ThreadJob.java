@@ -33,6 +33,8 @@ public final class ThreadJob {
     private final Map<String, String> settings;
     private final List<String> sharedPrefixes;
     private final long timeoutMs;
+    /** Where each rank thread binds itself ({@code mpjrun --bind-to core}); null: not bound. */
+    private CpuBinding binding;
 
     /**
      * @param classPath      where the application's classes are (the {@code mpi} facade is added)
@@ -72,6 +74,12 @@ public final class ThreadJob {
         return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, ms);
     }
 
+    /** Each rank thread binds itself to its share of {@code binding}'s cores as it starts (null: none). */
+    ThreadJob boundTo(CpuBinding binding) {
+        this.binding = binding;
+        return this;
+    }
+
     /** Packages of the test frameworks, loaded once so that ranks throw the framework's own errors. */
     static final List<String> TEST_SHARED = List.of("org.junit.", "org.opentest4j.", "org.apiguardian.");
     static final long DEFAULT_TEST_TIMEOUT_MS = 60_000;
@@ -99,7 +107,8 @@ public final class ThreadJob {
             int rank = context.worldRank;
             RankClassLoader loader = jobLoader != null ? RankClassLoader.sharing(rank, jobLoader, context)
                     : new RankClassLoader(rank, urls, parent, context, sharedPrefixes);
-            threads[i] = new Thread(() -> runRank(rank, loader, context, job), "mpj-rank-" + rank);
+            int index = i;
+            threads[i] = new Thread(() -> runRank(index, rank, loader, context, job), "mpj-rank-" + rank);
             threads[i].setContextClassLoader(loader);
             threads[i].setDaemon(true);
             job.rankThread(i, threads[i]);
@@ -179,9 +188,10 @@ public final class ThreadJob {
         return sb.toString();
     }
 
-    private void runRank(int rank, ClassLoader loader, RankContext context, JobControl job) {
+    private void runRank(int index, int rank, ClassLoader loader, RankContext context, JobControl job) {
         RankStreams.enter(rank);
         try {
+            bind(index, rank);
             Method main = mainMethod(loader);
             main.invoke(null, (Object) args.clone());
             if (context.isInitialized() && !context.isFinalized()) {
@@ -197,6 +207,22 @@ public final class ThreadJob {
         } finally {
             closeDevice(rank, context, job);
             RankStreams.leave();
+        }
+    }
+
+    /**
+     * Binds the thread of this JVM's {@code index}-th rank to its share of the binding's cores, unless
+     * it is all of them (one rank); says so if it could not.
+     */
+    private void bind(int index, int rank) {
+        if (binding == null || np < 2) {
+            return;
+        }
+        List<Integer> cpus = binding.cpusOfRanks(index, 1, np);
+        String failure = binding.bindThisThread(cpus);
+        if (failure != null) {
+            System.err.println("mpjrun: rank " + rank + " could not be bound to core(s) " + CpuBinding.cpuList(cpus) + ": "
+                    + failure);
         }
     }
 

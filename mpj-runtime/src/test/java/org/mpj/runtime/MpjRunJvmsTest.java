@@ -272,6 +272,40 @@ class MpjRunJvmsTest {
 
     @Test
     @Timeout(120)
+    void threadRanksThatFitTheCoresRunEachOnCoresOfItsOwn() {
+        List<Integer> cpus = CpuBinding.allowedCpus();
+        assumeTrue(cpus.size() >= 2, "needs 2 usable cores and Linux's /proc/self/status; has " + cpus);
+        assumeTrue(CpuBinding.choose(null, 2) != null, "taskset is not on PATH");
+        int half = cpus.size() / 2;
+        // shm: each rank's thread binds itself; hybrid: one JVM of two thread ranks, bound to the cores of
+        // both, binds each thread to its half of them.
+        for (String dev : List.of("shm", "hybrid")) {
+            Run bound = mpjrun(prepend("--report-bindings", job(dev, 2, LaunchPrograms.Cores.class)));
+            assertEquals(0, bound.exitCode(), bound.err());
+            Map<Integer, String[]> seen = coresByRank(bound.out());
+            for (int rank = 0; rank < 2; rank++) {
+                List<Integer> mine = rank == 0 ? cpus.subList(0, half) : cpus.subList(half, 2 * half);
+                assertEquals(mine, CpuBinding.parseCpuList(seen.get(rank)[0]), dev + " rank " + rank + ": " + bound.out());
+            }
+            if (dev.equals("shm")) {
+                assertTrue(bound.err().contains("rank 1 (a thread) bound to core(s) " + CpuBinding.cpuList(cpus.subList(half, 2 * half))),
+                        bound.err());
+            }
+            Run free = mpjrun(prepend("--bind-to", prepend("none", job(dev, 2, LaunchPrograms.Cores.class))));
+            assertEquals(0, free.exitCode(), free.err());
+            seen = coresByRank(free.out());
+            for (int rank = 0; rank < 2; rank++) {
+                assertEquals(cpus, CpuBinding.parseCpuList(seen.get(rank)[0]), dev + " rank " + rank + " unbound: " + free.out());
+            }
+        }
+        // More thread ranks than cores: not bound.
+        Run over = mpjrun(job("shm", cpus.size() + 1, LaunchPrograms.Cores.class));
+        assertEquals(0, over.exitCode(), over.err());
+        assertEquals(cpus, CpuBinding.parseCpuList(coresByRank(over.out()).get(0)[0]), over.out());
+    }
+
+    @Test
+    @Timeout(120)
     void ranksThatFitTheCoresRunEachOnCoresOfItsOwn() {
         List<Integer> cpus = CpuBinding.allowedCpus();
         assumeTrue(cpus.size() >= 2, "needs 2 usable cores and Linux's /proc/self/status; has " + cpus);
