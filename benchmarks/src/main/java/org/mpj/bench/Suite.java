@@ -13,6 +13,7 @@ import org.mpj.bench.suite.Interleaved;
 import org.mpj.bench.suite.Primitive;
 import org.mpj.bench.suite.RankTimes;
 import org.mpj.bench.suite.Row;
+import org.mpj.bench.suite.Settle;
 import org.mpj.bench.suite.SuiteOptions;
 import org.mpj.bench.suite.TableWriter;
 import org.mpj.core.Bootstrap;
@@ -40,7 +41,9 @@ import org.mpj.core.RankContext;
  * (one) collective tested, and each table, runs on a Dup of COMM_WORLD of its own (made by
  * {@link org.mpj.coll.CollectiveChoices}), and at each size their calls are interleaved ({@link Interleaved}),
  * so that all of them meet the same machine. Each candidate gets its own rows, named by the algorithm or
- * the table; a table named {@code shipped} is the one MPJ ships.
+ * the table; a table named {@code shipped} is the one MPJ ships. Before timing, such a run calls its
+ * candidates at every size until the JIT compilers fall quiet ({@link Settle}, {@code --settle S}: for at
+ * most S seconds, 0 not at all).
  */
 public class Suite {
     public static void main(String[] args) throws MPIException {
@@ -168,6 +171,12 @@ public class Suite {
             comms[c] = candidates.get(c).communicator(rank, test);
         }
         List<Integer> sizes = sizesFor(test, type, o.sizes);
+        long t0 = System.nanoTime();
+        int passes = Settle.run(world, comms, test, sizes, o.settleSeconds);
+        if (world.Rank() == 0 && passes > 0) {
+            progress(o, String.format(java.util.Locale.ROOT, "[suite] %s: compilers quiet after %d passes over all sizes (%.1f s)",
+                    test, passes, (System.nanoTime() - t0) / 1e9));
+        }
         Row[][] rows = new Row[sizes.size()][];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = Interleaved.measure(world, comms, candidates, test, type, sizes.get(i), o);

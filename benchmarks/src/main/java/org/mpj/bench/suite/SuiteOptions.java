@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * <pre>
  * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--batches N] [--stat mean|median]
- *       [--csv FILE] [--label NAME] [--algorithms LIST] [--tables NAME=FILE,...] [--seed N] [--quiet]
+ *       [--csv FILE] [--label NAME] [--algorithms LIST] [--tables NAME=FILE,...] [--seed N] [--settle S] [--quiet]
  * </pre>
  */
 public final class SuiteOptions {
@@ -24,7 +24,7 @@ public final class SuiteOptions {
 
     public static final String USAGE = "Suite [--tests LIST|all|collectives|patterns] [--types LIST] [--sizes pow2|models|LIST]"
             + " [--reps N] [--warmup N] [--batches N] [--stat mean|median] [--csv FILE] [--label NAME]"
-            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--seed N] [--quiet] [--help]";
+            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--seed N] [--settle S] [--quiet] [--help]";
 
     public List<String> tests = List.of("pingpong");
     public List<Primitive> types = List.of(Primitive.BYTE, Primitive.DOUBLE);
@@ -54,6 +54,11 @@ public final class SuiteOptions {
     public List<Candidate> candidates = List.of();
     /** The seed of the interleaved runs' shuffles ({@link Interleaved}), the same on every rank. */
     public long seed = Interleaved.SEED;
+    /**
+     * An interleaved run first calls its candidates at every size until the JIT compilers fall quiet
+     * ({@link Settle}), for at most this many seconds; 0: not at all.
+     */
+    public int settleSeconds = Settle.DEFAULT_MAX_SECONDS;
     /** {@code --help}: print the usage and measure nothing. */
     public boolean help;
 
@@ -71,7 +76,7 @@ public final class SuiteOptions {
                     o.quiet = true;
                     continue;
                 case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label": case "--stat": case "--batches":
-                case "--algorithms": case "--tables": case "--seed":
+                case "--algorithms": case "--tables": case "--seed": case "--settle":
                     break;
                 default:
                     throw new IllegalArgumentException("unknown option '" + a + "'; usage: " + USAGE);
@@ -87,6 +92,7 @@ public final class SuiteOptions {
                 case "--reps": o.reps = count(a, v, 1); break;
                 case "--warmup": o.warmup = count(a, v, 0); break;
                 case "--batches": o.batches = count(a, v, 1); break;
+                case "--settle": o.settleSeconds = count(a, v, 0); break;
                 case "--csv": o.csv = v; break;
                 case "--seed":
                     try {
