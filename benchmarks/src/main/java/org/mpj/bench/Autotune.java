@@ -21,6 +21,7 @@ import org.mpj.bench.report.PLogPCsv;
 import org.mpj.bench.suite.Candidate;
 import org.mpj.bench.suite.Interleaved;
 import org.mpj.bench.suite.Row;
+import org.mpj.bench.suite.Settle;
 import org.mpj.bench.suite.Sizes;
 import org.mpj.bench.suite.SuiteOptions;
 import org.mpj.bench.tune.Heatmap;
@@ -75,12 +76,12 @@ import org.mpj.core.MpjException;
  * <pre>
  * benchmarks/scripts/bench Autotune [--mode exhaustive|model|verify|table] [--ranks 2,3,4] [--oversubscribe]
  *     [--sizes 0-1M:4] [--primitives LIST] [--reps N] [--dev shm|tcp] [--out DIR]
- *     [--plogp CSV] [--exhaustive CSV] [--segment-bytes N] [--table FILE] [--rounds N] [--recheck N]
+ *     [--plogp CSV] [--exhaustive CSV] [--segment-bytes N] [--table FILE] [--rounds N] [--recheck N] [--settle S]
  * </pre>
  */
 public final class Autotune {
     static final String USAGE = "Autotune [--mode exhaustive|model|verify|table] [--ranks LIST] [--oversubscribe] [--sizes SPEC]"
-            + " [--primitives LIST] [--reps N] [--dev shm|tcp] [--out DIR] [--plogp CSV] [--exhaustive CSV]"
+            + " [--primitives LIST] [--reps N] [--dev shm|tcp] [--out DIR] [--plogp CSV] [--exhaustive CSV] [--settle S]"
             + " [--segment-bytes N] [--table FILE] [--rounds N] [--recheck N]";
     /** The verify mode's bound: the tuned table may be at most this much slower than the best single algorithm. */
     static final double VERIFY_LIMIT = 0.10;
@@ -96,6 +97,8 @@ public final class Autotune {
     int rounds = 2;
     /** Verify: more rounds at the points over the bound after {@link #rounds}; -1: as many as {@link #rounds}. */
     int recheck = -1;
+    /** Each job's settling before it times anything ({@code Suite --settle}): at most this many seconds. */
+    int settleSeconds = Settle.DEFAULT_MAX_SECONDS;
     double segmentBytes;
     Path out = Path.of("benchmarks/target/tune"), plogp, exhaustive, table;
 
@@ -145,6 +148,7 @@ public final class Autotune {
                 case "--reps": a.reps = atLeast(o, v, 1); break;
                 case "--rounds": a.rounds = atLeast(o, v, 1); break;
                 case "--recheck": a.recheck = atLeast(o, v, 0); break;
+                case "--settle": a.settleSeconds = atLeast(o, v, 0); break;
                 case "--segment-bytes": a.segmentBytes = atLeast(o, v, 1); break;
                 case "--dev":
                     if (!v.equals("shm") && !v.equals("tcp")) {
@@ -267,7 +271,7 @@ public final class Autotune {
         // Scatter: 17 us against its twins' 12, for a whole job) did so in about half the jobs, and the
         // median over rounds often kept it.
         List<String> args = new ArrayList<>(List.of("--tests", key, "--sizes", sizes, "--reps", Integer.toString(reps),
-                "--stat", "median", "--seed", Long.toString(Interleaved.SEED + jobs)));
+                "--stat", "median", "--seed", Long.toString(Interleaved.SEED + jobs), "--settle", Integer.toString(settleSeconds)));
         if (!algorithms.isEmpty()) {
             args.addAll(List.of("--algorithms", String.join(",", algorithms)));
         }

@@ -27,7 +27,7 @@ class AutotuneTest {
                 + "allreduce.1-.0- = ring\n");
         Path out = dir.resolve("verify");
         Autotune.parse("--mode", "verify", "--primitives", "bcast,allreduce", "--ranks", "2,3", "--oversubscribe", "--sizes",
-                "8,4K", "--reps", "5", "--rounds", "2", "--recheck", "3", "--table", table.toString(), "--out", out.toString()).run();
+                "8,4K", "--reps", "5", "--rounds", "2", "--recheck", "3", "--settle", "0", "--table", table.toString(), "--out", out.toString()).run();
         List<Row> rows = Files.readAllLines(out.resolve("verify.csv")).stream().skip(1).map(Row::parse)
                 .collect(Collectors.toList());
         int bcast = Catalog.names("bcast", Placement.ONE_NODE).size() + 2;
@@ -70,7 +70,7 @@ class AutotuneTest {
     @Timeout(120)
     void exhaustiveWritesATableOfTheMeasuredAlgorithms(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("tune");
-        Autotune.parse("--primitives", "allreduce", "--ranks", "2", "--sizes", "8,64K", "--reps", "3", "--rounds", "1", "--out",
+        Autotune.parse("--primitives", "allreduce", "--ranks", "2", "--sizes", "8,64K", "--reps", "3", "--rounds", "1", "--settle", "0", "--out",
                 out.toString()).run();
         List<Row> rows = Files.readAllLines(out.resolve("measurements.csv")).stream().skip(1).map(Row::parse)
                 .collect(Collectors.toList());
