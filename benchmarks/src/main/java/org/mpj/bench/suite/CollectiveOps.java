@@ -27,9 +27,8 @@ public final class CollectiveOps {
     }
 
     /**
-     * The arrays of one point. An interleaved run makes them once per size and shares them among its
-     * candidates, which run one at a time: K candidates of a 1 MiB alltoall on 8 ranks would otherwise
-     * hold K times 16 MiB per rank.
+     * The arrays of one point. An interleaved run gives each candidate its own ({@link Interleaved}):
+     * K candidates of a 1 MiB Alltoall on 8 ranks hold K times 16 MiB per rank.
      */
     public static final class Buffers {
         final int n;
