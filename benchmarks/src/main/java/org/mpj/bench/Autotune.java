@@ -63,8 +63,9 @@ import org.mpj.core.MpjException;
  *       it reports the time saved and the penalty of its table, T(its choice)/T(best) − 1 per point, as
  *       CSV and a heat map;</li>
  *   <li>{@code verify}: measures every algorithm, the given table ({@code tuned}) and the shipped table
- *       ({@code default}) together at every point, measures the points where the table is over the bound
- *       again ({@code --recheck} more rounds, as many as {@code --rounds} unless told), and reports the
+ *       ({@code default}) together at every point, measures each primitive and rank count with a point
+ *       where the table is over the bound again, at all sizes ({@code --recheck} more rounds, as many as
+ *       {@code --rounds} unless told), and reports the
  *       table's worst ratio to the best single algorithm and where it beats the default;</li>
  *   <li>{@code table}: measures nothing; writes the table of an exhaustive run's measurements
  *       ({@code --exhaustive DIR/measurements.csv}) again, as the table builder now makes it; {@code --dev}
@@ -95,7 +96,7 @@ public final class Autotune {
     int reps = 100;
     /** Rounds of every mode: each measures every candidate once; per point, medians over rounds decide. */
     int rounds = 2;
-    /** Verify: more rounds at the points over the bound after {@link #rounds}; -1: as many as {@link #rounds}. */
+    /** Verify: more rounds where a point is over the bound after {@link #rounds}; -1: as many as {@link #rounds}. */
     int recheck = -1;
     /** Each job's settling before it times anything ({@code Suite --settle}): at most this many seconds. */
     int settleSeconds = Settle.DEFAULT_MAX_SECONDS;
@@ -435,21 +436,22 @@ public final class Autotune {
             }
         }
         List<Check> first = checks(all, tuned, placement());
-        // Points over the bound are measured again, all candidates interleaved as before, and judged on
-        // every round: the same algorithm timed twice in one job differs by more than 10% at some points
-        // of a 2-core VM, and a point should not fail on one such draw.
-        Map<String, Map<Integer, TreeSet<Long>>> over = new TreeMap<>();
-        first.stream().filter(Check::over).forEach(c ->
-                over.computeIfAbsent(c.key, k -> new TreeMap<>()).computeIfAbsent(c.ranks, k -> new TreeSet<>()).add(c.bytes));
-        jobsTotal += extra * over.values().stream().mapToInt(Map::size).sum();
+        // Where a point is over the bound, its primitive and rank count are measured again, all sizes and
+        // candidates interleaved as before, and judged on every round: the same algorithm timed twice in
+        // one job differs by more than 10% at some points of a 2-core VM, and a point should not fail on
+        // one such draw. All sizes, not the point's alone: a job of one or two sizes is not the job that
+        // chose the table (2-rank Reduce of 64 KiB, shared: 10.2 us in such a job, 3.5 among all sizes).
+        Map<String, TreeSet<Integer>> over = new TreeMap<>();
+        first.stream().filter(Check::over).forEach(c -> over.computeIfAbsent(c.key, k -> new TreeSet<>()).add(c.ranks));
+        jobsTotal += extra * over.values().stream().mapToInt(TreeSet::size).sum();
         for (int round = 0; round < extra; round++) {
-            over.forEach((key, byRanks) -> byRanks.forEach((p, sizes) -> all.addAll(measure(key, p,
-                    sizes.stream().map(String::valueOf).collect(Collectors.joining(",")), Catalog.names(key, placement()), tables))));
+            over.forEach((key, rankCounts) -> rankCounts.forEach(p ->
+                    all.addAll(measure(key, p, sizesSpec, Catalog.names(key, placement()), tables))));
         }
         writeRows(out.resolve("verify.csv"), all);
         List<Check> checks = extra > 0 && !over.isEmpty() ? checks(all, tuned, placement()) : first;
         StringBuilder s = new StringBuilder(String.format("# verify %s: all candidates interleaved in one job per primitive and"
-                + " rank count; rounds: %d, and %d more at the points over %.0f%% after them (marked +); times: medians over rounds,"
+                + " rank count; rounds: %d, and %d more, all sizes, of each primitive and rank count with a point over %.0f%% after them (marked +); times: medians over rounds,"
                 + " us per call; ratios: within each round, median over rounds; Barrier, Gatherv, Scatterv and Alltoallv, whose"
                 + " calls pick one algorithm whatever the size, against the single algorithm best over all sizes%n"
                 + "# %-14s %5s %9s %-30s %10s %10s %10s %9s %9s%n", table, rounds, extra, 100 * VERIFY_LIMIT, "primitive", "ranks",
@@ -457,7 +459,7 @@ public final class Autotune {
         double worst = 0, worstSame = 0;
         int beats = 0;
         for (Check c : checks) {
-            boolean rechecked = over.getOrDefault(c.key, Map.of()).getOrDefault(c.ranks, new TreeSet<>()).contains(c.bytes);
+            boolean rechecked = over.getOrDefault(c.key, new TreeSet<>()).contains(c.ranks);
             if (c.sameAlgorithm()) {
                 worstSame = Math.max(worstSame, c.ratio);
             } else {

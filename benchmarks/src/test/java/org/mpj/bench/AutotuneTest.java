@@ -35,11 +35,19 @@ class AutotuneTest {
         List<String> report = Files.readAllLines(out.resolve("verify.txt"));
         List<String> points = report.stream().filter(l -> !l.startsWith("#")).collect(Collectors.toList());
         // 2 rounds x 2 rank counts x 2 sizes of each candidate, then 3 more rounds of every candidate of
-        // each point the first rounds put over the bound (marked +).
+        // each point of every primitive and rank count where the first rounds put a point over the bound
+        // (all marked +).
         long bcastAgain = points.stream().filter(l -> l.trim().startsWith("bcast") && l.contains(" +")).count();
         long allreduceAgain = points.stream().filter(l -> l.trim().startsWith("allreduce") && l.contains(" +")).count();
         assertEquals(2 * 2 * 2 * (bcast + allreduce) + 3 * (bcastAgain * bcast + allreduceAgain * allreduce), rows.size(),
                 String.join("\n", report));
+        // Measured again means at all sizes of that primitive and rank count: its points are marked together.
+        java.util.Map<String, java.util.Set<Boolean>> marks = new java.util.HashMap<>();
+        for (String l : points) {
+            String[] f = l.trim().split("\\s+");
+            marks.computeIfAbsent(f[0] + "." + f[1], k -> new java.util.HashSet<>()).add(l.contains(" +"));
+        }
+        marks.forEach((kp, m) -> assertEquals(1, m.size(), kp + ": " + String.join("\n", report)));
         assertTrue(rows.stream().anyMatch(r -> r.algorithm().equals("tuned")) && rows.stream().anyMatch(r -> r.algorithm().equals("default")));
         assertEquals(8, points.size(), String.join("\n", report));
         assertTrue(points.stream().anyMatch(l -> l.matches("\\s*bcast\\s+3\\s+4096\\s.*%.*%.*")), String.join("\n", report));
