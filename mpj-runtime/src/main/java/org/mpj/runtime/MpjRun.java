@@ -176,12 +176,7 @@ public final class MpjRun implements Callable<Integer> {
         if (device.equals("shm")) {
             Map<String, String> s = new LinkedHashMap<>(settings);
             s.put("mpj.device", device);
-            CpuBinding binding;
-            try {
-                binding = CpuBinding.choose(bindTo, np);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-            }
+            CpuBinding binding = binding();
             if (reportBindings) {
                 reportThreadBindings(binding);
             }
@@ -246,11 +241,7 @@ public final class MpjRun implements Callable<Integer> {
         } else if (remote) {
             launcher = JvmLauncher.slurm();
         } else {
-            try {
-                binding = CpuBinding.choose(bindTo, np);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-            }
+            binding = binding();
             if (binding != null) {
                 // A bound JVM sees only its own cores; its ranks' idle strategy must count the host's.
                 settings.putIfAbsent(Config.CORES_ON_HOST, Integer.toString(binding.cpus().size()));
@@ -264,6 +255,15 @@ public final class MpjRun implements Callable<Integer> {
             reportBindings(command, binding);
         }
         return new ProcessJob(command, launcher, controlAddress(remote), timeoutSeconds * 1000, stdin.equals("0"));
+    }
+
+    /** The cores of this host's ranks under --bind-to (null: none); a binding asked for that cannot be, refused. */
+    private CpuBinding binding() {
+        try {
+            return CpuBinding.choose(bindTo, np);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     private void reportThreadBindings(CpuBinding binding) {

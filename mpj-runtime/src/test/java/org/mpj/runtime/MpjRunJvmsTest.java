@@ -270,12 +270,18 @@ class MpjRunJvmsTest {
         }
     }
 
-    @Test
-    @Timeout(120)
-    void threadRanksThatFitTheCoresRunEachOnCoresOfItsOwn() {
+    /** This host's usable cores, where 2 ranks can be bound to them; else the test is skipped. */
+    private static List<Integer> bindableCpus() {
         List<Integer> cpus = CpuBinding.allowedCpus();
         assumeTrue(cpus.size() >= 2, "needs 2 usable cores and Linux's /proc/self/status; has " + cpus);
         assumeTrue(CpuBinding.choose(null, 2) != null, "taskset is not on PATH");
+        return cpus;
+    }
+
+    @Test
+    @Timeout(120)
+    void threadRanksThatFitTheCoresRunEachOnCoresOfItsOwn() {
+        List<Integer> cpus = bindableCpus();
         int half = cpus.size() / 2;
         // shm: each rank's thread binds itself; hybrid: one JVM of two thread ranks, bound to the cores of
         // both, binds each thread to its half of them.
@@ -307,9 +313,7 @@ class MpjRunJvmsTest {
     @Test
     @Timeout(120)
     void ranksThatFitTheCoresRunEachOnCoresOfItsOwn() {
-        List<Integer> cpus = CpuBinding.allowedCpus();
-        assumeTrue(cpus.size() >= 2, "needs 2 usable cores and Linux's /proc/self/status; has " + cpus);
-        assumeTrue(CpuBinding.choose(null, 2) != null, "taskset is not on PATH");
+        List<Integer> cpus = bindableCpus();
         Run bound = mpjrun(prepend("--report-bindings", job("tcp", 2, LaunchPrograms.Cores.class)));
         assertEquals(0, bound.exitCode(), bound.err());
         Map<Integer, String[]> seen = coresByRank(bound.out());
