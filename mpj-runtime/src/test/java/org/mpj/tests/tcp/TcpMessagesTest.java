@@ -161,6 +161,77 @@ class TcpMessagesTest {
         Jobs.runOk(2, TCP, Order.class);
     }
 
+    /**
+     * Rank 0 sends one array to every other rank at once (as a flat-tree Bcast does), round after
+     * round, changing it between rounds: every round delivers that round's values. Rank 1 also gets a
+     * second send of the same region and one of an overlapping region at another offset in each
+     * round, and every rank a 5 MiB region of another array.
+     */
+    public static class SameDataToSeveralPeers {
+        static final int N = 300_000;
+        static final int LARGE = 5 << 20;
+
+        static double value(int round, int i) {
+            return round * 1e6 + i * 0.5;
+        }
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
+            double[] a = new double[N + 1000];
+            byte[] large = new byte[LARGE];
+            for (int round = 0; round < 4; round++) {
+                if (rank == 0) {
+                    for (int i = 0; i < a.length; i++) {
+                        a[i] = value(round, i);
+                    }
+                    Arrays.fill(large, (byte) round);
+                    Request[] rs = new Request[3 * size];
+                    int k = 0;
+                    for (int r = 1; r < size; r++) {
+                        rs[k++] = MPI.COMM_WORLD.Isend(a, 0, N, MPI.DOUBLE, r, 1);
+                        rs[k++] = MPI.COMM_WORLD.Isend(large, 0, LARGE, MPI.BYTE, r, 4);
+                    }
+                    rs[k++] = MPI.COMM_WORLD.Isend(a, 0, N, MPI.DOUBLE, 1, 2);
+                    rs[k++] = MPI.COMM_WORLD.Isend(a, 1000, N, MPI.DOUBLE, 1, 3);
+                    Request.Waitall(Arrays.copyOf(rs, k));
+                } else {
+                    double[] got = new double[N];
+                    MPI.COMM_WORLD.Recv(got, 0, N, MPI.DOUBLE, 0, 1);
+                    check(got, round, 0, "tag 1");
+                    MPI.COMM_WORLD.Recv(large, 0, LARGE, MPI.BYTE, 0, 4);
+                    for (int i = 0; i < LARGE; i += 4093) {
+                        assertEquals((byte) round, large[i], "round " + round + ", large region, byte " + i);
+                    }
+                    if (rank == 1) {
+                        MPI.COMM_WORLD.Recv(got, 0, N, MPI.DOUBLE, 0, 2);
+                        check(got, round, 0, "tag 2");
+                        MPI.COMM_WORLD.Recv(got, 0, N, MPI.DOUBLE, 0, 3);
+                        check(got, round, 1000, "tag 3 (offset 1000)");
+                    }
+                }
+                MPI.COMM_WORLD.Barrier();
+            }
+            MPI.Finalize();
+        }
+
+        static void check(double[] got, int round, int from, String what) {
+            for (int i = 0; i < got.length; i++) {
+                if (got[i] != value(round, from + i)) {
+                    throw new AssertionError("round " + round + ", " + what + ": element " + i + " is " + got[i]
+                            + ", not " + value(round, from + i));
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {3, 4})
+    @Timeout(120)
+    void sendsOfOneArrayToSeveralPeersDeliverEachRoundsValues(int np) {
+        Jobs.runOk(np, TCP, SameDataToSeveralPeers.class);
+    }
+
     /** Rank 0 receives from every other rank with ANY_SOURCE; Probe first tells size and source. */
     public static class AnySourceAndProbe {
         public static void main(String[] args) {
