@@ -34,7 +34,7 @@ public final class ThreadJob {
     private final List<String> sharedPrefixes;
     private final long timeoutMs;
     /** Where each rank thread binds itself ({@code mpjrun --bind-to core}); null: not bound. */
-    private CpuBinding binding;
+    private final CpuBinding binding;
 
     /**
      * @param classPath      where the application's classes are (the {@code mpi} facade is added)
@@ -44,6 +44,11 @@ public final class ThreadJob {
      */
     public ThreadJob(int np, URL[] classPath, String mainClass, String[] args, Map<String, String> settings,
                      List<String> sharedPrefixes, long timeoutMs) {
+        this(np, classPath, mainClass, args, settings, sharedPrefixes, timeoutMs, null);
+    }
+
+    private ThreadJob(int np, URL[] classPath, String mainClass, String[] args, Map<String, String> settings,
+                      List<String> sharedPrefixes, long timeoutMs, CpuBinding binding) {
         this.np = np;
         this.classPath = classPath.clone();
         this.mainClass = mainClass;
@@ -51,6 +56,7 @@ public final class ThreadJob {
         this.settings = Map.copyOf(settings);
         this.sharedPrefixes = List.copyOf(sharedPrefixes);
         this.timeoutMs = timeoutMs;
+        this.binding = binding;
     }
 
     /**
@@ -66,18 +72,17 @@ public final class ThreadJob {
     public ThreadJob withSettings(Map<String, String> more) {
         Map<String, String> s = new java.util.HashMap<>(settings);
         s.putAll(more);
-        return new ThreadJob(np, classPath, mainClass, args, s, sharedPrefixes, timeoutMs);
+        return new ThreadJob(np, classPath, mainClass, args, s, sharedPrefixes, timeoutMs, binding);
     }
 
     /** The same job with another time limit (0 for none). */
     public ThreadJob withTimeoutMs(long ms) {
-        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, ms);
+        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, ms, binding);
     }
 
-    /** Each rank thread binds itself to its share of {@code binding}'s cores as it starts (null: none). */
+    /** The same job, each rank thread binding itself to its share of {@code binding}'s cores as it starts (null: none). */
     ThreadJob boundTo(CpuBinding binding) {
-        this.binding = binding;
-        return this;
+        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, timeoutMs, binding);
     }
 
     /** Packages of the test frameworks, loaded once so that ranks throw the framework's own errors. */
