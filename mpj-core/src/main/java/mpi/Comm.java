@@ -142,7 +142,7 @@ public class Comm implements Cloneable {
 
     private Request isend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
         try {
-            Communicator e = engine("I" + mode.call().toLowerCase(java.util.Locale.ROOT));
+            Communicator e = engine(mode.nonBlockingCall());
             return new Request(e.isend(buf, offset, count, map(datatype), dest, tag, mode), e);
         } catch (MpjException e) {
             throw MPIException.of(e);

@@ -55,7 +55,7 @@ public class Prequest extends Request {
     static Prequest send(Communicator comm, SendMode mode, Object buf, int offset, int count, TypeMap type,
                          int dest, int tag) {
         try {
-            comm.checkSendArguments(mode.call() + "_init", buf, offset, count, type, dest, tag);
+            comm.checkSendArguments(mode.persistentCall(), buf, offset, count, type, dest, tag);
         } catch (MpjException e) {
             throw MPIException.of(e);
         }
@@ -74,7 +74,7 @@ public class Prequest extends Request {
 
     /** Starts the operation; the request must be inactive (new, or completed by a Wait or Test). */
     public void Start() throws MPIException {
-        String call = mode == null ? "Recv_init" : mode.call() + "_init";
+        String call = mode == null ? "Recv_init" : mode.persistentCall();
         if (freed) {
             throw MPIException.of(new MpjException(ErrorClass.ERR_REQUEST, "Start of a persistent request ("
                     + call + ") that was freed"));

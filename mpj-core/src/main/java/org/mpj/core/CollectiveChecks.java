@@ -6,7 +6,8 @@ import org.mpj.core.op.Operator;
 
 /**
  * Argument checks of the collective calls, made on every rank before the collectives library runs,
- * so algorithms can trust their arguments. Each failure names the call, the value and the limit.
+ * so algorithms can trust their arguments. Each failure names the call, the value and the limit;
+ * a message is built only once a check has failed.
  */
 public final class CollectiveChecks {
     private CollectiveChecks() {
@@ -25,7 +26,9 @@ public final class CollectiveChecks {
 
     /** A buffer holding {@code count} items. */
     public static void buffer(String call, String which, Object buf, int offset, int count, TypeMap type) {
-        BufferCheck.elements(call + " (" + which + ")", buf, offset, count, type);
+        if (!BufferCheck.fits(buf, offset, count, type)) {
+            BufferCheck.elements(call + " (" + which + ")", buf, offset, count, type);
+        }
     }
 
     /** A buffer holding {@code blocks} blocks of {@code count} items each, back to back. */
@@ -36,8 +39,10 @@ public final class CollectiveChecks {
             throw new MpjException(ErrorClass.ERR_COUNT, call + ": " + which + " count " + count + " x " + blocks
                     + " ranks exceeds 2^31-1 items");
         }
-        BufferCheck.elements(call + " (" + which + ", " + count + " items for each of " + blocks + " ranks)",
-                buf, offset, (int) items, type);
+        if (!BufferCheck.fits(buf, offset, (int) items, type)) {
+            BufferCheck.elements(call + " (" + which + ", " + count + " items for each of " + blocks + " ranks)",
+                    buf, offset, (int) items, type);
+        }
     }
 
     /** Per-rank counts and displacements of a {@code …v} call, each block inside the buffer. */
@@ -63,7 +68,9 @@ public final class CollectiveChecks {
                 throw new MpjException(ErrorClass.ERR_BUFFER, call + ": " + which + " displacement " + displ
                         + " for rank " + r + " puts its block outside the buffer");
             }
-            BufferCheck.elements(call + " (" + which + " block of rank " + r + ")", buf, (int) start, counts[r], type);
+            if (!BufferCheck.fits(buf, (int) start, counts[r], type)) {
+                BufferCheck.elements(call + " (" + which + " block of rank " + r + ")", buf, (int) start, counts[r], type);
+            }
         }
     }
 

@@ -260,7 +260,7 @@ public final class Communicator {
     /** Non-blocking send in the given mode; the request completes as the blocking call would return. */
     public EngineRequest isend(Object buf, int offset, int count, TypeMap type, int dest, int tag, SendMode mode) {
         EngineRequest s = new EngineRequest(EngineRequest.SEND);
-        isendInto(s, "I" + mode.call().toLowerCase(java.util.Locale.ROOT), buf, offset, count, type, dest, tag, mode);
+        isendInto(s, mode.nonBlockingCall(), buf, offset, count, type, dest, tag, mode);
         return s;
     }
 
