@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -42,10 +46,10 @@ class AutotuneTest {
         assertEquals(2 * 2 * 2 * (bcast + allreduce) + 3 * (bcastAgain * bcast + allreduceAgain * allreduce), rows.size(),
                 String.join("\n", report));
         // Measured again means at all sizes of that primitive and rank count: its points are marked together.
-        java.util.Map<String, java.util.Set<Boolean>> marks = new java.util.HashMap<>();
+        Map<String, Set<Boolean>> marks = new HashMap<>();
         for (String l : points) {
             String[] f = l.trim().split("\\s+");
-            marks.computeIfAbsent(f[0] + "." + f[1], k -> new java.util.HashSet<>()).add(l.contains(" +"));
+            marks.computeIfAbsent(f[0] + "." + f[1], k -> new HashSet<>()).add(l.contains(" +"));
         }
         marks.forEach((kp, m) -> assertEquals(1, m.size(), kp + ": " + String.join("\n", report)));
         assertTrue(rows.stream().anyMatch(r -> r.algorithm().equals("tuned")) && rows.stream().anyMatch(r -> r.algorithm().equals("default")));
