@@ -299,8 +299,9 @@ public class Intracomm extends Comm {
         try {
             Communicator c = use("Reduce_scatter");
             TypeMap t = map(datatype);
-            CollectiveChecks.vector(c, "Reduce_scatter", "receive", recvbuf, recvoffset,
-                    recvcounts == null ? null : onlyMine(recvcounts, c), null, t);
+            // Every count is checked, and this rank's receive buffer against its own count only.
+            CollectiveChecks.counts(c, "Reduce_scatter", "receive", recvcounts);
+            CollectiveChecks.buffer("Reduce_scatter", "receive buffer", recvbuf, recvoffset, recvcounts[c.rank()], t);
             long total = 0;
             for (int i = 0; i < c.size(); i++) {
                 total += recvcounts[i];
@@ -311,19 +312,6 @@ public class Intracomm extends Comm {
         } catch (MpjException e) {
             throw MPIException.of(e);
         }
-    }
-
-    /** Counts where only this rank's entry is checked against its receive buffer. */
-    private static int[] onlyMine(int[] counts, Communicator c) {
-        if (counts.length < c.size()) {
-            return counts;
-        }
-        int[] mine = new int[counts.length];
-        for (int i = 0; i < counts.length; i++) {
-            mine[i] = counts[i] < 0 ? counts[i] : 0;
-        }
-        mine[c.rank()] = counts[c.rank()];
-        return mine;
     }
 
     /** Inclusive prefix reduction: rank i receives the combination of ranks 0..i. */

@@ -45,23 +45,31 @@ public final class CollectiveChecks {
         }
     }
 
-    /** Per-rank counts and displacements of a {@code …v} call, each block inside the buffer. */
-    public static void vector(Communicator c, String call, String which, Object buf, int offset, int[] counts,
-                              int[] displs, TypeMap type) {
+    /** Per-rank counts: one for each rank, none negative. */
+    public static void counts(Communicator c, String call, String which, int[] counts) {
         int n = c.size();
         if (counts == null || counts.length < n) {
             throw new MpjException(ErrorClass.ERR_COUNT, call + ": " + which + " counts has "
                     + (counts == null ? "no" : counts.length + "") + " entries; " + c.name() + " has " + n + " ranks");
-        }
-        if (displs != null && displs.length < n) {
-            throw new MpjException(ErrorClass.ERR_ARG, call + ": " + which + " displacements has " + displs.length
-                    + " entries; " + c.name() + " has " + n + " ranks");
         }
         for (int r = 0; r < n; r++) {
             if (counts[r] < 0) {
                 throw new MpjException(ErrorClass.ERR_COUNT, call + ": " + which + " count for rank " + r + " is "
                         + counts[r]);
             }
+        }
+    }
+
+    /** Per-rank counts and displacements of a {@code …v} call, each block inside the buffer. */
+    public static void vector(Communicator c, String call, String which, Object buf, int offset, int[] counts,
+                              int[] displs, TypeMap type) {
+        int n = c.size();
+        counts(c, call, which, counts);
+        if (displs != null && displs.length < n) {
+            throw new MpjException(ErrorClass.ERR_ARG, call + ": " + which + " displacements has " + displs.length
+                    + " entries; " + c.name() + " has " + n + " ranks");
+        }
+        for (int r = 0; r < n; r++) {
             int displ = displs == null ? 0 : displs[r];
             long start = offset + (long) displ * type.extent;
             if (start < 0 || start > Integer.MAX_VALUE) {

@@ -68,6 +68,16 @@ class CollMisuseTest {
                     "Allgather", "2 items for each of " + p + " ranks", "int[7]");
             expectError(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.Bcast(small, 3, 5, MPI.INT, 0),
                     "offset 3 + count 5", "int[7]");
+            // Reduce_scatter checks each rank's receive buffer against its own count, and every count.
+            int[] counts = new int[p];
+            java.util.Arrays.fill(counts, 1);
+            counts[MPI.COMM_WORLD.Rank()] = 8;
+            int[] wide = new int[8 * p];
+            expectError(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.Reduce_scatter(wide, 0, small, 0, counts, MPI.INT, MPI.SUM),
+                    "Reduce_scatter (receive buffer)", "count 8", "int[7]");
+            counts[p - 1] = -2;
+            expectError(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.Reduce_scatter(wide, 0, wide, 0, counts, MPI.INT, MPI.SUM),
+                    "Reduce_scatter: receive count for rank " + (p - 1) + " is -2");
             stillUsable(0);
             MPI.Finalize();
         }
