@@ -42,11 +42,13 @@ final class Stages {
         int t = (int) (turn % turns);
         int span = Buffers.span(count, type);
         Object a = data[r][t];
-        // One test for "no stage yet" and "stage too short": the first call of every turn takes it, so
-        // C2 compiles the growing path too. As a test of its own, never taken while the messages were
-        // short, it was left out of the compiled code, and the first longer message threw that code
-        // away (thread ranks, without tiered compilation: 10 000 interpreted calls; a 2-rank Allreduce
-        // sweep spent 14-26 us a call at 512 B against 0.4).
+        // One test for "no stage yet" and "stage too short", so that the growing path shares its branch
+        // profile with the first calls. As a test of its own, never taken while messages stayed short,
+        // C2 left it out of the compiled code, and the first longer message threw that code away
+        // (thread ranks, compiled by C2 alone: 10 000 interpreted calls). In MpiJavaBench sweeps to
+        // 64 KiB this took the stage's traps from 7 to 0 on 2 ranks and from 10 to 2 on 4, where the
+        // first growths came before the interpreter profiles the method (a C2-only JVM profiles it from a
+        // third of its compile threshold; benchmarks/results/2026-11-26/shm-hotpath-traps.txt).
         int room = a == null || a.getClass() != buf.getClass() ? 0 : Array.getLength(a);
         if (room < span) {
             a = Buffers.allocate(type.base, Math.max(span, 64));

@@ -23,16 +23,12 @@ class CollAllocationTest {
     static final int CALLS = 400;
 
     public static class Program {
-        interface Call {
-            void run();
-        }
-
         static long allocated() {
             return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
         }
 
         /** Bytes per call of {@code c}: CALLS calls after as many to warm up. */
-        static long perCall(Call c) {
+        static long perCall(Runnable c) {
             for (int i = 0; i < CALLS; i++) {
                 c.run();
             }
@@ -56,7 +52,7 @@ class CollAllocationTest {
             }
             String[] names = {"Barrier", "Bcast", "Reduce", "Allreduce", "Scan", "Reduce_scatter", "Gather", "Scatter",
                 "Allgather", "Allgatherv", "Alltoall", "Alltoallv"};
-            Call[] calls = {
+            Runnable[] calls = {
                 w::Barrier,
                 () -> w.Bcast(a, 0, n, MPI.BYTE, 0),
                 () -> w.Reduce(x, 0, y, 0, n, MPI.DOUBLE, MPI.SUM, p - 1),
