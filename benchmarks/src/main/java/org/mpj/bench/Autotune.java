@@ -39,8 +39,8 @@ import org.mpj.core.MpjException;
 /**
  * The autotuner: measures the collectives' algorithms and writes the selector's table,
  * {@code collectives.properties}, in one of four modes (below).
- * Each point is the suite's per-rank median call (averaged across ranks), so that a call that lost its
- * core to other work does not decide the table.
+ * Each point is the suite's per-rank median call (a call that lost its core to other work does not decide
+ * the table) of the slowest rank (the collective is done when its last rank is; see {@link Rounds#index}).
  *
  * <p>All candidates of one primitive and rank count are measured in one job, interleaved
  * ({@code Suite --algorithms}, {@code --tables}: each on a communicator of its own, their calls taking

@@ -94,12 +94,20 @@ public final class Rounds {
         }
     }
 
-    /** The rows by primitive, rank count and size. */
+    /**
+     * The rows by primitive, rank count and size, each valued by its slowest rank's time ({@code t_max},
+     * as the Intel MPI Benchmarks rank collectives): a collective is done when its last rank is, and a
+     * program's next step waits for it. The average over ranks favoured algorithms that let most ranks
+     * leave early and one rank late (a root that returns once its sends are queued). Verified on thread
+     * ranks, 2-8 on 2 cores, the table tuned on the slowest rank was more than 10% behind the best single
+     * algorithm at 21 of 1043 points, the one tuned on the average at 36
+     * (benchmarks/results/2026-11-26/README.md, shm-tmax-2231).
+     */
     public static Map<String, Map<Integer, TreeMap<Long, Point>>> index(List<Row> rows) {
         Map<String, Map<Integer, TreeMap<Long, Point>>> m = new TreeMap<>();
         for (Row r : rows) {
             m.computeIfAbsent(r.test(), k -> new TreeMap<>()).computeIfAbsent(r.ranks(), k -> new TreeMap<>())
-                    .computeIfAbsent(r.bytes(), k -> new Point()).add(r.algorithm(), r.avgUs());
+                    .computeIfAbsent(r.bytes(), k -> new Point()).add(r.algorithm(), r.maxUs());
         }
         return m;
     }
