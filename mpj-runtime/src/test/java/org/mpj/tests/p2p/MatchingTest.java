@@ -36,9 +36,10 @@ class MatchingTest {
     static final int LARGE = 5000;
 
     /**
-     * Every rank sends {@code PER_PAIR} messages to every other, mostly one int, every 37th a large
-     * (rendezvous) one, and receives in three ways: a fixed tag from any source, any tag from any
-     * source, and any tag from each source in turn. Each source's sequence numbers must arrive in order.
+     * Every rank sends {@code PER_PAIR} messages to every other, of 12 B to 16 000 B (eager), every 37th
+     * a large (rendezvous) one, all before it receives, and receives in three ways: a fixed tag from any
+     * source, any tag from any source, and any tag from each source in turn. Each source's sequence
+     * numbers must arrive in order.
      */
     public static class Ordering {
         static final int PER_PAIR = 200;
@@ -85,8 +86,11 @@ class MatchingTest {
             return phase == 0 ? 5 : seq % 7;
         }
 
+        /** Lengths (ints) of the eager messages: 12 B to 16 000 B, a few in every size class of the eager pool. */
+        static final int[] EAGER_LENGTHS = {3, 100, 3, 700, 3, 2000, 3, 4000};
+
         static int[] message(int source, int dest, int phase, int seq) {
-            int[] m = new int[seq % 37 == 36 ? LARGE : 3];
+            int[] m = new int[seq % 37 == 36 ? LARGE : EAGER_LENGTHS[seq % EAGER_LENGTHS.length]];
             Payload.INT.fill(m, 0, m.length, ((long) source * 64 + dest) * 1_000_003L + phase * 1000L + seq);
             m[0] = seq;
             return m;
