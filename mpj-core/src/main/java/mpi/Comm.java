@@ -173,14 +173,12 @@ public class Comm implements Cloneable {
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
-        Request r = Irecv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
         try {
-            Send(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
-        } catch (MPIException e) {
-            r.Cancel();
-            throw e;
+            return new Status(engine("Sendrecv").sendrecv(sendbuf, sendoffset, sendcount, map(sendtype), dest, sendtag,
+                    recvbuf, recvoffset, recvcount, map(recvtype), source, recvtag));
+        } catch (MpjException e) {
+            throw MPIException.of(e);
         }
-        return r.Wait();
     }
 
     /** Sendrecv with one buffer: the message received replaces the one sent. */

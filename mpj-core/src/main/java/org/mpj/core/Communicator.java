@@ -304,6 +304,31 @@ public final class Communicator {
         return r;
     }
 
+    /**
+     * Blocking send and receive: the receive is posted before the send starts, so two ranks that call it
+     * towards each other do not deadlock. Both halves use the thread's own requests (a Sendrecv allocates
+     * nothing but its status); the returned request is valid until the thread's next blocking call.
+     */
+    public EngineRequest sendrecv(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, int dest, int sendtag,
+                                  Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int source,
+                                  int recvtag) {
+        int sent = checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+        int room = checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        EngineRequest r = ThreadRequests.get().recv;
+        startRecv(context, recvbuf, recvoffset, recvtype, room, source, recvtag, r);
+        if (dest != MatchConstants.PROC_NULL) {
+            try {
+                sendBlocking(context, sendbuf, sendoffset, sendtype, sent, dest, sendtag, true);
+            } catch (RuntimeException e) {
+                cancel(r);
+                throw e;
+            }
+        }
+        Waiting.await(r, rank);
+        throwIfFailed(r);
+        return r;
+    }
+
     public EngineRequest irecv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
         EngineRequest r = new EngineRequest(EngineRequest.RECV);
         irecvInto(r, "Irecv", buf, offset, count, type, source, tag);

@@ -63,6 +63,9 @@ class ErrorsTest {
                     () -> MPI.COMM_WORLD.Send(new double[12], 10, 8, MPI.DOUBLE, 1, 0), "offset 10", "count 8", "double[12]");
             Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Recv past the end",
                     () -> MPI.COMM_WORLD.Recv(new byte[5], 0, 6, MPI.BYTE, 1, 0), "count 6", "byte[5]");
+            Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Sendrecv past the end of its receive buffer",
+                    () -> MPI.COMM_WORLD.Sendrecv(new int[4], 0, 1, MPI.INT, 1, 0, new int[2], 0, 3, MPI.INT, 1, 0),
+                    "Sendrecv", "count 3", "int[2]");
             Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Isend with offset -1",
                     () -> MPI.COMM_WORLD.Isend(new int[4], -1, 1, MPI.INT, 1, 0), "offset -1");
             Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Send of a null buffer",
