@@ -102,6 +102,8 @@ public final class Autotune {
     int settleSeconds = Settle.DEFAULT_MAX_SECONDS;
     double segmentBytes;
     Path out = Path.of("benchmarks/target/tune"), plogp, exhaustive, table;
+    /** This host's cores: measurements of more thread ranks make oversubscribed rules. */
+    int cores = Runtime.getRuntime().availableProcessors();
 
     public static void main(String[] args) {
         List<String> given = List.of(args);
@@ -296,6 +298,11 @@ public final class Autotune {
         return dev.equals("tcp") ? Placement.NODE_PER_RANK : Placement.ONE_NODE;
     }
 
+    /** The table of these points: rank counts past this host's cores make oversubscribed rules (thread ranks). */
+    private Table tableOf(List<TableBuilder.Point> points) {
+        return TableBuilder.build(points, placement(), cores);
+    }
+
     private void exhaustive() {
         long t0 = System.nanoTime();
         jobsTotal = primitives.size() * ranks.size() * rounds;
@@ -316,7 +323,7 @@ public final class Autotune {
 
     /** The table of an exhaustive run's rows ({@code source} says which), written to {@code out/collectives.properties}. */
     private void writeTable(List<Row> all, String source) {
-        Table t = TableBuilder.build(Rounds.tablePoints(all, c -> true), placement());
+        Table t = tableOf(Rounds.tablePoints(all, c -> true));
         Path file = out.resolve("collectives.properties");
         TableFiles.write(t, file, "Written by the MPJ autotuner " + source + ".\nPer rank count, the fewest size ranges whose algorithm is within "
                 + Math.round(TableBuilder.SMOOTHING * 100) + "% of the fastest (median over rounds of its time relative to the"
@@ -364,7 +371,7 @@ public final class Autotune {
                 decided.add(new TableBuilder.Point(key, p, b, c, 1));
             }
         });
-        Table t = TableBuilder.build(decided, placement());
+        Table t = tableOf(decided);
         Path file = out.resolve("collectives-model.properties");
         TableFiles.write(t, file, "Written by the MPJ autotuner (model-seeded: PLogP from " + plogp + "), device " + dev + ", ranks " + ranks
                 + ", sizes " + sizesSpec + ".\nThe fastest of the model's candidates where measured, the model's choice elsewhere.");
@@ -500,7 +507,7 @@ public final class Autotune {
             changed += replace && !c.best.equals(c.chosen) ? 1 : 0;
         }
         Path file = out.resolve("collectives-checked.properties");
-        TableFiles.write(TableBuilder.build(decided, placement()), file, "Written by the MPJ autotuner (verify of " + table + "), device " + dev
+        TableFiles.write(tableOf(decided), file, "Written by the MPJ autotuner (verify of " + table + "), device " + dev
                 + ", ranks " + ranks + ", sizes " + sizesSpec + ".\nThat table's choices, with the best single algorithm at the"
                 + " points where it stayed more than " + Math.round(100 * VERIFY_LIMIT) + "% slower; verify it in turn with --table " + file);
         System.err.printf(Locale.ROOT, "[autotune] %s: another algorithm at %d of %d points%n", file, changed, checks.size());

@@ -61,7 +61,7 @@ public final class CollectiveChoices {
     public static Communicator dupWithTable(Communicator comm, Table table) {
         collectivesOf(comm, "dupWithTable");
         Communicator dup = comm.dup();
-        collectivesOf(dup, "dupWithTable").choose(Selector.fromTable(table, dup.size(), Placement.of(dup)));
+        collectivesOf(dup, "dupWithTable").choose(Selector.fromTable(table, dup.size(), Placement.of(dup), dup.ranksOutnumberCores()));
         return dup;
     }
 

@@ -7,6 +7,7 @@ import org.mpj.core.datatype.BufferCheck;
 import org.mpj.core.datatype.ObjectCodec;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.group.ProcessGroup;
+import org.mpj.core.idle.BackoffIdle;
 import org.mpj.core.match.MatchConstants;
 import org.mpj.core.request.EngineRequest;
 import org.mpj.core.request.Waiting;
@@ -133,6 +134,11 @@ public final class Communicator {
 
     public int size() {
         return worldRanks.length;
+    }
+
+    /** Whether the ranks on this rank's host outnumber its cores ({@link BackoffIdle#oversubscribed}). */
+    public boolean ranksOutnumberCores() {
+        return rank.idle.oversubscribed;
     }
 
     public int rank() {

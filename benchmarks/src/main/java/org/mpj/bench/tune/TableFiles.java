@@ -51,7 +51,13 @@ public final class TableFiles {
      * hierarchical algorithm), else the default, exactly as the selector decides.
      */
     public static String choose(Table table, String key, int ranks, long bytes, Placement placement) {
+        return choose(table, key, ranks, bytes, placement, false);
+    }
+
+    /** {@link #choose} where the ranks of the JVM outnumber its cores or not. */
+    public static String choose(Table table, String key, int ranks, long bytes, Placement placement,
+                                boolean ranksOutnumberCores) {
         Primitive p = Primitive.ofKey(key);
-        return Catalog.nameOf(p, Selector.fromTable(table, ranks, placement)[p.ordinal()].pick(bytes));
+        return Catalog.nameOf(p, Selector.fromTable(table, ranks, placement, ranksOutnumberCores)[p.ordinal()].pick(bytes));
     }
 }

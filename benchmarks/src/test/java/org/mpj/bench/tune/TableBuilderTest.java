@@ -69,6 +69,35 @@ class TableBuilderTest {
     }
 
     @Test
+    void rankCountsPastTheCoresMakeOversubscribedRulesAndTheOthersStopAtTheirLargest(@TempDir Path dir) {
+        List<String> bcast = Catalog.names("bcast");
+        String def = bcast.get(0), a = bcast.get(1), b = bcast.get(2);
+        List<TableBuilder.Point> pts = synthetic("bcast", a, b);
+        Table t = TableBuilder.build(pts, Placement.ONE_NODE, 3);
+        Path file = dir.resolve("collectives.properties");
+        TableFiles.write(t, file, "test table");
+        Table read = TableFiles.read(file);
+        for (Rule r : read.rules()) {
+            assertEquals(r.ranksHi() > 3, r.oversubscribed(), r.format());
+            assertTrue(r.format().startsWith(r.oversubscribed() ? "oversubscribed:shm:bcast." : "shm:bcast."), r.format());
+        }
+        for (int p : RANKS) {
+            for (long s : SIZES) {
+                assertEquals(expected(p, s, a, b), TableFiles.choose(read, "bcast", p, s, Placement.ONE_NODE, p > 3),
+                        "p=" + p + " bytes=" + s);
+            }
+        }
+        assertEquals(b, TableFiles.choose(read, "bcast", 64, 1024, Placement.ONE_NODE, true), "oversubscribed: open-ended");
+        assertEquals(def, TableFiles.choose(read, "bcast", 8, 1024, Placement.ONE_NODE, false),
+                "8 ranks with a core each were not measured: the default");
+        assertEquals(a, TableFiles.choose(read, "bcast", 3, 1024, Placement.ONE_NODE, false));
+        assertEquals(TableBuilder.build(pts, Placement.NODE_PER_RANK).rules(),
+                TableBuilder.build(pts, Placement.NODE_PER_RANK, 3).rules(), "a JVM per rank: no oversubscribed rules");
+        assertEquals(TableBuilder.build(pts, Placement.ONE_NODE).rules(), TableBuilder.build(pts, Placement.ONE_NODE, 8).rules(),
+                "no rank count past the cores");
+    }
+
+    @Test
     void aLoneNoisyWinnerYieldsToItsNeighbours() {
         List<String> bcast = Catalog.names("bcast");
         String a = bcast.get(0), b = bcast.get(1);

@@ -96,10 +96,10 @@ public final class Selector {
     /**
      * The choice of every primitive for communicators of {@code ranks} ranks; rules naming a
      * node-aware or hierarchical algorithm, and rules limited to a placement, apply only to the
-     * placements they are made for.
+     * placements they are made for, and oversubscribed rules only where {@code ranksOutnumberCores}.
      */
-    public Choice[] forSize(int ranks, Placement placement) {
-        Choice[] choices = fromTable(table, ranks, placement);
+    public Choice[] forSize(int ranks, Placement placement, boolean ranksOutnumberCores) {
+        Choice[] choices = fromTable(table, ranks, placement, ranksOutnumberCores);
         for (Map.Entry<Primitive, String> f : forced.entrySet()) {
             choices[f.getKey().ordinal()] = only(f.getKey(), f.getValue());
         }
@@ -108,15 +108,15 @@ public final class Selector {
 
     /**
      * What {@code table} alone chooses for every primitive on communicators of {@code ranks} ranks
-     * placed so: its rules that cover the size and may apply to the placement, in file order, then
-     * the primitive's default.
+     * placed so, of a JVM whose ranks outnumber its cores or not: its rules that cover the size and may
+     * apply there, in file order, then the primitive's default.
      */
-    public static Choice[] fromTable(Table table, int ranks, Placement placement) {
+    public static Choice[] fromTable(Table table, int ranks, Placement placement, boolean ranksOutnumberCores) {
         Choice[] choices = new Choice[Primitive.values().length];
         for (Primitive p : Primitive.values()) {
             List<Rule> rows = new ArrayList<>();
             for (Rule rule : table.rules()) {
-                if (rule.primitive() == p && rule.coversRanks(ranks) && rule.appliesTo(placement)) {
+                if (rule.primitive() == p && rule.coversRanks(ranks) && rule.appliesTo(placement, ranksOutnumberCores)) {
                     rows.add(rule);
                 }
             }

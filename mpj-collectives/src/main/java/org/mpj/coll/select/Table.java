@@ -21,7 +21,10 @@ import org.mpj.core.MpjException;
  *
  * Ranges are inclusive, {@code lo-} is open above and a single number is a range of one. A rule whose
  * key starts with {@code shm:}, {@code hybrid:} or {@code tcp:} applies only to communicators placed as
- * that device places them ({@link Placement}): {@code shm:reduce.2-8.262144- = nbFT}. The rules
+ * that device places them ({@link Placement}): {@code shm:reduce.2-8.262144- = nbFT}; one that starts
+ * with {@code oversubscribed:} only where the ranks of one JVM outnumber its host's cores (an autotuning
+ * run with more ranks than cores writes such rules: what wins there loses where every rank has a core
+ * of its own), and only to communicators within that JVM. The rules
  * of a primitive are tried in file order and the first that covers the communicator size and the
  * message size wins; where none does, the primitive's default algorithm runs. The message size is
  * defined per primitive in {@link MessageSize}. Blank lines and lines starting with {@code #} are
@@ -83,14 +86,17 @@ public final class Table {
         }
         String fullKey = t.substring(0, eq).strip();
         Placement only = null;
-        int colon = fullKey.indexOf(':');
-        if (colon >= 0) {
+        boolean oversubscribed = false;
+        for (int colon; (colon = fullKey.indexOf(':')) >= 0; fullKey = fullKey.substring(colon + 1).strip()) {
             String word = fullKey.substring(0, colon).strip();
-            only = Placement.ofKey(word);
-            if (only == null) {
-                throw bad(source, lineNo, "unknown placement '" + word + "'; valid: " + Placement.keys());
+            if (word.equals(Rule.OVERSUBSCRIBED) && !oversubscribed) {
+                oversubscribed = true;
+            } else if (Placement.ofKey(word) != null && only == null) {
+                only = Placement.ofKey(word);
+            } else {
+                throw bad(source, lineNo, "unknown or repeated word '" + word + "' before the primitive; valid: "
+                        + Placement.keys() + " (one of them), " + Rule.OVERSUBSCRIBED);
             }
-            fullKey = fullKey.substring(colon + 1).strip();
         }
         String[] key = fullKey.split("\\.", -1);
         String algorithm = t.substring(eq + 1).strip();
@@ -110,7 +116,7 @@ public final class Table {
             throw bad(source, lineNo, "unknown " + p.key + " algorithm '" + algorithm + "'; valid: "
                     + String.join(", ", Catalog.names(p)));
         }
-        return new Rule(p, (int) ranks[0], (int) ranks[1], bytes[0], bytes[1], algorithm, lineNo, only);
+        return new Rule(p, (int) ranks[0], (int) ranks[1], bytes[0], bytes[1], algorithm, lineNo, only, oversubscribed);
     }
 
     private static long[] range(String s, String what, long any, String source, int lineNo) {

@@ -77,12 +77,12 @@ class TableTest {
                 + "bcast.1-.200- = " + BCAST_OTHER + "\n");
         Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
         Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER), def = Catalog.defaultAlgorithm(Primitive.BCAST);
-        Choice four = s.forSize(4, Placement.ONE_NODE)[Primitive.BCAST.ordinal()];
+        Choice four = s.forSize(4, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()];
         assertSame(def, four.pick(99));
         assertSame(other, four.pick(100));
         assertSame(other, four.pick(199));
         assertSame(def, four.pick(200));
-        Choice two = s.forSize(2, Placement.ONE_NODE)[Primitive.BCAST.ordinal()];
+        Choice two = s.forSize(2, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()];
         assertSame(def, two.pick(100));
         assertSame(def, two.pick(150));
     }
@@ -93,11 +93,11 @@ class TableTest {
         Files.writeString(file, "bcast.1-.0- = shared\nbcast.1-.0- = hierarchical\nbcast.1-.0- = " + BCAST_OTHER + "\n");
         Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
         assertSame(Catalog.lookup(Primitive.BCAST, "shared"),
-                s.forSize(4, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(8));
+                s.forSize(4, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(8));
         assertSame(Catalog.lookup(Primitive.BCAST, "hierarchical"),
-                s.forSize(4, Placement.SEVERAL_NODES)[Primitive.BCAST.ordinal()].pick(8));
+                s.forSize(4, Placement.SEVERAL_NODES, false)[Primitive.BCAST.ordinal()].pick(8));
         assertSame(Catalog.lookup(Primitive.BCAST, BCAST_OTHER),
-                s.forSize(4, Placement.NODE_PER_RANK)[Primitive.BCAST.ordinal()].pick(8));
+                s.forSize(4, Placement.NODE_PER_RANK, false)[Primitive.BCAST.ordinal()].pick(8));
     }
 
     @Test
@@ -106,17 +106,46 @@ class TableTest {
         Path file = dir.resolve("t.properties");
         Files.writeString(file, "shm:bcast.1-.0- = " + BCAST_OTHER + "\n tcp : bcast.1-.1024- = " + third + "\n");
         Table t = Table.parse(Files.newBufferedReader(file), "t");
-        assertEquals(List.of(new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 0, Rule.ANY_BYTES, BCAST_OTHER, 1, Placement.ONE_NODE),
-                new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 1024, Rule.ANY_BYTES, third, 2, Placement.NODE_PER_RANK)),
+        assertEquals(List.of(new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 0, Rule.ANY_BYTES, BCAST_OTHER, 1, Placement.ONE_NODE, false),
+                new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 1024, Rule.ANY_BYTES, third, 2, Placement.NODE_PER_RANK, false)),
                 t.rules());
         assertEquals("shm:bcast.1-.0- = " + BCAST_OTHER, t.rules().get(0).format());
         Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
         Object def = Catalog.lookup(Primitive.BCAST, BCAST_DEFAULT);
-        assertSame(Catalog.lookup(Primitive.BCAST, BCAST_OTHER), s.forSize(4, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(4096));
-        assertSame(Catalog.lookup(Primitive.BCAST, third), s.forSize(4, Placement.NODE_PER_RANK)[Primitive.BCAST.ordinal()].pick(4096));
-        assertSame(def, s.forSize(4, Placement.NODE_PER_RANK)[Primitive.BCAST.ordinal()].pick(8));
-        assertSame(def, s.forSize(4, Placement.SEVERAL_NODES)[Primitive.BCAST.ordinal()].pick(4096));
-        assertError("line 1: unknown placement 'smh'; valid: shm, hybrid, tcp", "smh:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
+        assertSame(Catalog.lookup(Primitive.BCAST, BCAST_OTHER), s.forSize(4, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(4096));
+        assertSame(Catalog.lookup(Primitive.BCAST, third), s.forSize(4, Placement.NODE_PER_RANK, false)[Primitive.BCAST.ordinal()].pick(4096));
+        assertSame(def, s.forSize(4, Placement.NODE_PER_RANK, false)[Primitive.BCAST.ordinal()].pick(8));
+        assertSame(def, s.forSize(4, Placement.SEVERAL_NODES, false)[Primitive.BCAST.ordinal()].pick(4096));
+        assertError("line 1: unknown or repeated word 'smh' before the primitive; valid: shm, hybrid, tcp (one of them),"
+                + " oversubscribed", "smh:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
+        assertError("line 1: unknown or repeated word 'tcp'", "shm:tcp:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
+    }
+
+    @Test
+    void anOversubscribedRuleAppliesOnlyWhereTheRanksOfOneJvmOutnumberItsCores(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("t.properties");
+        Files.writeString(file, "oversubscribed:shm:bcast.3-8.0- = " + BCAST_OTHER + "\n oversubscribed : bcast.1-.0-7 = "
+                + BCAST_OTHER + "\nshm:oversubscribed:bcast.1-2.0- = " + BCAST_OTHER + "\n");
+        Table t = Table.parse(Files.newBufferedReader(file), "t");
+        assertEquals(new Rule(Primitive.BCAST, 3, 8, 0, Rule.ANY_BYTES, BCAST_OTHER, 1, Placement.ONE_NODE, true), t.rules().get(0));
+        assertEquals(new Rule(Primitive.BCAST, 1, Rule.ANY_RANKS, 0, 7, BCAST_OTHER, 2, null, true), t.rules().get(1));
+        assertEquals("oversubscribed:shm:bcast.1-2.0- = " + BCAST_OTHER, t.rules().get(2).format(), "either order of the words");
+        assertEquals("oversubscribed:shm:bcast.3-8.0- = " + BCAST_OTHER, t.rules().get(0).format());
+        for (Rule r : t.rules()) {
+            Rule again = Table.parse(new java.io.StringReader(r.format()), "again").rules().get(0);
+            assertEquals(new Rule(r.primitive(), r.ranksLo(), r.ranksHi(), r.bytesLo(), r.bytesHi(), r.algorithm(), 1,
+                    r.placement(), r.oversubscribed()), again, r.format());
+        }
+        Selector s = Selector.configure(Config.withOverrides(Map.of(Selector.TABLE, file.toString())));
+        Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER), def = Catalog.defaultAlgorithm(Primitive.BCAST);
+        assertSame(other, s.forSize(4, Placement.ONE_NODE, true)[Primitive.BCAST.ordinal()].pick(4096));
+        assertSame(def, s.forSize(4, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(4096));
+        assertSame(def, s.forSize(9, Placement.ONE_NODE, true)[Primitive.BCAST.ordinal()].pick(4096), "9 ranks: no rule");
+        // Ranks in other JVMs may sit on hosts with cores to spare: oversubscribed rules never apply there.
+        assertSame(def, s.forSize(4, Placement.NODE_PER_RANK, true)[Primitive.BCAST.ordinal()].pick(4));
+        assertSame(def, s.forSize(4, Placement.SEVERAL_NODES, true)[Primitive.BCAST.ordinal()].pick(4));
+        assertSame(other, s.forSize(12, Placement.ONE_NODE, true)[Primitive.BCAST.ordinal()].pick(4));
+        assertSame(def, s.forSize(12, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(4));
     }
 
     @Test
@@ -124,8 +153,8 @@ class TableTest {
         Selector s = Selector.configure(Config.withOverrides(Map.of("mpj.coll.bcast", BCAST_OTHER)));
         Object other = Catalog.lookup(Primitive.BCAST, BCAST_OTHER);
         for (int ranks : new int[] {1, 3, 64}) {
-            assertSame(other, s.forSize(ranks, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(0));
-            assertSame(other, s.forSize(ranks, Placement.ONE_NODE)[Primitive.BCAST.ordinal()].pick(1L << 40));
+            assertSame(other, s.forSize(ranks, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(0));
+            assertSame(other, s.forSize(ranks, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(1L << 40));
         }
     }
 

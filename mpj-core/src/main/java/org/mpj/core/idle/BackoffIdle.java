@@ -56,9 +56,19 @@ public final class BackoffIdle {
     public final int maxYields;
     public final long minParkNs;
     public final long maxParkNs;
+    /**
+     * Whether the ranks sharing this host's cores outnumber them: the collectives' table may then pick
+     * other algorithms ({@code oversubscribed:} rules), as waiting here does.
+     */
+    public final boolean oversubscribed;
     private final long parkAfter;
 
     public BackoffIdle(int maxSpins, int maxYields, long minParkNs, long maxParkNs) {
+        this(maxSpins, maxYields, minParkNs, maxParkNs, false);
+    }
+
+    public BackoffIdle(int maxSpins, int maxYields, long minParkNs, long maxParkNs, boolean oversubscribed) {
+        this.oversubscribed = oversubscribed;
         this.maxSpins = maxSpins;
         this.maxYields = maxYields;
         this.minParkNs = minParkNs;
@@ -81,7 +91,7 @@ public final class BackoffIdle {
         return new BackoffIdle(spins,
                 config.getInt(Config.IDLE_MAX_YIELDS, yields, 0, Integer.MAX_VALUE),
                 config.getLong(Config.IDLE_MIN_PARK_NS, DEFAULT_MIN_PARK_NS, 1, 1_000_000_000L),
-                config.getLong(Config.IDLE_MAX_PARK_NS, DEFAULT_MAX_PARK_NS, 1, 1_000_000_000L));
+                config.getLong(Config.IDLE_MAX_PARK_NS, DEFAULT_MAX_PARK_NS, 1, 1_000_000_000L), oversubscribed);
     }
 
     /** True once the n-th empty pass is past spinning and yielding. */

@@ -1,14 +1,19 @@
 package org.mpj.tests.coll;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
 import mpi.User_function;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.coll.CollectiveChoices;
 import org.mpj.coll.select.Catalog;
@@ -18,6 +23,7 @@ import org.mpj.coll.select.Selector;
 import org.mpj.coll.select.Table;
 import org.mpj.core.Bootstrap;
 import org.mpj.core.Communicator;
+import org.mpj.core.Config;
 import org.mpj.core.MpjException;
 import org.mpj.core.RankContext;
 import org.mpj.runtime.Jobs;
@@ -132,6 +138,29 @@ class CollectiveChoicesTest {
         }
     }
 
+    /**
+     * The table's oversubscribed rule (bFT) where the job's thread ranks outnumber the cores it is told
+     * of, the next rule (BT) where they do not; seen in the choice and in the root's folds (bFT p - 1,
+     * BT ceil(log2 p)). args[0]: the algorithm expected.
+     */
+    public static class Oversubscribed {
+        public static void main(String[] args) {
+            String[] app = MPI.Init(args);
+            RankContext rank = Bootstrap.contextFor(MPI.class.getClassLoader());
+            Communicator world = rank.world();
+            int me = world.rank(), p = world.size();
+            String got = CollectiveChoices.algorithm(world, "reduce", 8);
+            check(app[0].equals(got), "reduce on " + p + " ranks runs " + got + ", not " + app[0]);
+            int[] in = {1}, out = new int[1];
+            Forced.folds = 0;
+            MPI.COMM_WORLD.Reduce(in, 0, out, 0, 1, MPI.INT, Forced.COUNTING_SUM, 0);
+            int folds = app[0].equals("bFT") ? p - 1 : 32 - Integer.numberOfLeadingZeros(p - 1);
+            check(me != 0 || Forced.folds == folds && out[0] == p,
+                    app[0] + " root folded " + Forced.folds + " times (expected " + folds + "), sum " + out[0]);
+            MPI.Finalize();
+        }
+    }
+
     static void check(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
@@ -150,5 +179,16 @@ class CollectiveChoicesTest {
     @Timeout(60)
     void aDupGivenATableChoosesFromItForItsSizeAndPlacement(int np) {
         Jobs.runOk(np, Tabled.class);
+    }
+
+    @ParameterizedTest(name = "np={0} on {1} cores runs {2}")
+    @CsvSource({"5, 2, bFT", "5, 8, BT", "3, 1, bFT", "3, 3, BT"})
+    @Timeout(60)
+    void oversubscribedRulesApplyWhereTheRanksOutnumberTheCores(int np, int cores, String expected, @TempDir Path dir)
+            throws Exception {
+        Path table = dir.resolve("t.properties");
+        Files.writeString(table, "oversubscribed:shm:reduce.1-.0- = bFT\nshm:reduce.1-.0- = BT\n");
+        Jobs.runOk(np, Map.of(Selector.TABLE, table.toString(), Config.CORES_ON_HOST, Integer.toString(cores)),
+                Oversubscribed.class, expected);
     }
 }
