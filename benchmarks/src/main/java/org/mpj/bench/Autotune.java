@@ -72,7 +72,10 @@ import org.mpj.core.MpjException;
  *       must say which device measured them.</li>
  * </ul>
  * Every rule the tuner writes is limited to the placement it measured ({@code shm:} lines for thread
- * ranks, {@code tcp:} for a JVM per rank), so tables tuned on both devices can stand in one file.
+ * ranks, {@code tcp:} for a JVM per rank), so tables tuned on both devices can stand in one file. Thread
+ * ranks measured past this host's cores ({@code --oversubscribe}) make {@code oversubscribed:} rules,
+ * which apply only where a JVM's ranks outnumber its cores; the other rules end at the largest rank count
+ * measured within the cores ({@link TableBuilder#build(List, Placement, int)}).
  *
  * <pre>
  * benchmarks/scripts/bench Autotune [--mode exhaustive|model|verify|table] [--ranks 2,3,4] [--oversubscribe]

@@ -98,6 +98,10 @@ public final class Table {
                         + Placement.keys() + " (one of them), " + Rule.OVERSUBSCRIBED);
             }
         }
+        if (oversubscribed && only != null && only != Placement.ONE_NODE) {
+            throw bad(source, lineNo, "'" + Rule.OVERSUBSCRIBED + ":' applies to the ranks of one JVM only: it goes with "
+                    + Placement.ONE_NODE.key + ": or alone, not with " + only.key + ":");
+        }
         String[] key = fullKey.split("\\.", -1);
         String algorithm = t.substring(eq + 1).strip();
         if (key.length != 3) {

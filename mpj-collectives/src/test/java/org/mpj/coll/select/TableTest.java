@@ -119,6 +119,8 @@ class TableTest {
         assertError("line 1: unknown or repeated word 'smh' before the primitive; valid: shm, hybrid, tcp (one of them),"
                 + " oversubscribed", "smh:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
         assertError("line 1: unknown or repeated word 'tcp'", "shm:tcp:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
+        assertError("line 1: 'oversubscribed:' applies to the ranks of one JVM only: it goes with shm: or alone, not with tcp:",
+                "oversubscribed:tcp:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
     }
 
     @Test
