@@ -114,25 +114,21 @@ public final class MatchingEngine implements SendCanceller {
                 boolean eager = mayBuffer && (dataType == null || (long) elements * base.byteSize() <= eagerLimitBytes);
                 if (eager && dataType != null && (long) elements * base.byteSize() > COPY_UNDER_LOCK_BYTES) {
                     copy = pool.take(base, elements); // copied after the lock is released, queued after that
+                } else if (eager && dataType != null) {
+                    Object small = pool.take(base, elements);
+                    Copier.copy(data, dataOffset, dataType, small, 0, pool.layout(base), elements);
+                    queuePooled(context, source, tag, base, elements, small);
+                    return true;
                 } else {
                     Envelope e = newEnvelope(context, source, tag, base, elements);
-                    if (eager && dataType != null) {
-                        Object small = pool.take(base, elements);
-                        Copier.copy(data, dataOffset, dataType, small, 0, pool.layout(base), elements);
-                        e.data = small;
-                        e.dataOffset = 0;
-                        e.dataType = pool.layout(base);
-                        e.pooled = true;
-                    } else {
-                        e.data = data;
-                        e.dataOffset = dataOffset;
-                        e.dataType = dataType;
-                        if (!eager) {
-                            sendRequest.reset();
-                            e.sendRequest = sendRequest;
-                            sendRequest.cancelTarget = this;
-                            sendRequest.cancelToken = e;
-                        }
+                    e.data = data;
+                    e.dataOffset = dataOffset;
+                    e.dataType = dataType;
+                    if (!eager) {
+                        sendRequest.reset();
+                        e.sendRequest = sendRequest;
+                        sendRequest.cancelTarget = this;
+                        sendRequest.cancelToken = e;
                     }
                     appendUnexpected(e);
                     return eager;
@@ -164,12 +160,7 @@ public final class MatchingEngine implements SendCanceller {
         try {
             recv = takePosted(context, source, tag);
             if (recv == null) {
-                Envelope e = newEnvelope(context, source, tag, base, elements);
-                e.data = copy;
-                e.dataOffset = 0;
-                e.dataType = layout;
-                e.pooled = true;
-                appendUnexpected(e);
+                queuePooled(context, source, tag, base, elements, copy);
                 return true;
             }
         } finally {
@@ -183,6 +174,16 @@ public final class MatchingEngine implements SendCanceller {
             unlock();
         }
         return true;
+    }
+
+    /** Queues an eager message held in a buffer of the pool (under the lock). */
+    private void queuePooled(int context, int source, int tag, BaseType base, int elements, Object buf) {
+        Envelope e = newEnvelope(context, source, tag, base, elements);
+        e.data = buf;
+        e.dataOffset = 0;
+        e.dataType = pool.layout(base);
+        e.pooled = true;
+        appendUnexpected(e);
     }
 
     /**

@@ -2,7 +2,6 @@ package org.mpj.tests.coll;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -10,6 +9,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.runtime.Jobs;
+import org.mpj.tests.ThreadAllocation;
 
 /**
  * The shared-memory collectives of thread ranks allocate nothing per call once their buffers are in
@@ -23,22 +23,6 @@ class CollAllocationTest {
     static final int CALLS = 400;
 
     public static class Program {
-        static long allocated() {
-            return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
-        }
-
-        /** Bytes per call of {@code c}: CALLS calls after as many to warm up. */
-        static long perCall(Runnable c) {
-            for (int i = 0; i < CALLS; i++) {
-                c.run();
-            }
-            long before = allocated();
-            for (int i = 0; i < CALLS; i++) {
-                c.run();
-            }
-            return (allocated() - before) / CALLS;
-        }
-
         public static void main(String[] args) {
             MPI.Init(args);
             Intracomm w = MPI.COMM_WORLD;
@@ -68,7 +52,7 @@ class CollAllocationTest {
             };
             StringBuilder over = new StringBuilder();
             for (int i = 0; i < calls.length; i++) {
-                long bytes = perCall(calls[i]);
+                long bytes = ThreadAllocation.perCall(calls[i], CALLS);
                 if (bytes > MAX_BYTES_PER_CALL) {
                     over.append(' ').append(names[i]).append(' ').append(bytes).append(" B/call;");
                 }
