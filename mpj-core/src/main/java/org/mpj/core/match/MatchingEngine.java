@@ -111,14 +111,16 @@ public final class MatchingEngine implements SendCanceller {
         try {
             recv = takePosted(context, source, tag);
             if (recv == null) {
-                boolean eager = mayBuffer && (dataType == null || (long) elements * base.byteSize() <= eagerLimitBytes);
-                if (eager && dataType != null && (long) elements * base.byteSize() > COPY_UNDER_LOCK_BYTES) {
-                    copy = pool.take(base, elements); // copied after the lock is released, queued after that
-                } else if (eager && dataType != null) {
-                    Object small = pool.take(base, elements);
-                    Copier.copy(data, dataOffset, dataType, small, 0, pool.layout(base), elements);
-                    queuePooled(context, source, tag, base, elements, small);
-                    return true;
+                long bytes = (long) elements * base.byteSize();
+                boolean eager = mayBuffer && (dataType == null || bytes <= eagerLimitBytes);
+                if (eager && dataType != null) {
+                    copy = pool.take(base, elements);
+                    if (bytes <= COPY_UNDER_LOCK_BYTES) {
+                        Copier.copy(data, dataOffset, dataType, copy, 0, pool.layout(base), elements);
+                        queuePooled(context, source, tag, base, elements, copy);
+                        return true;
+                    }
+                    // A larger one is copied once the lock is released, and queued after that (queueCopy).
                 } else {
                     Envelope e = newEnvelope(context, source, tag, base, elements);
                     e.data = data;
@@ -238,7 +240,11 @@ public final class MatchingEngine implements SendCanceller {
         } finally {
             unlock();
         }
-        if (e.sendRequest == null && unlockAndMatch == null) {
+        if (unlockAndMatch != null) {
+            unlockAndMatch.matched(r);
+            return r.isComplete();
+        }
+        if (e.sendRequest == null) {
             // Larger eager message: copy out with the lock free for senders, then give the buffer back.
             fill(r, e.source, e.tag, e.base, e.elements, e.data, e.dataOffset, e.dataType);
             lock();
@@ -249,10 +255,6 @@ public final class MatchingEngine implements SendCanceller {
                 unlock();
             }
             return true;
-        }
-        if (unlockAndMatch != null) {
-            unlockAndMatch.matched(r);
-            return r.isComplete();
         }
         // Rendezvous: copy straight from the sender's array, then release the sender.
         EngineRequest sender = e.sendRequest;
