@@ -54,9 +54,10 @@ public final class Bootstrap {
     /** The ranks of a job whose {@code np} ranks are threads of this JVM. */
     public static RankContext[] threadJob(int np, Config config, JobControl job) {
         int eager = config.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
+        long backlog = config.getLong(Config.EAGER_BACKLOG_BYTES, Config.DEFAULT_EAGER_BACKLOG_BYTES, 0, Long.MAX_VALUE);
         MatchingEngine[] engines = new MatchingEngine[np];
         for (int r = 0; r < np; r++) {
-            engines[r] = new MatchingEngine("rank " + r, eager);
+            engines[r] = new MatchingEngine("rank " + r, eager, backlog);
         }
         Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "shm")).threads(engines, config, job);
         BackoffIdle idle = BackoffIdle.from(config, np, false);
@@ -77,9 +78,10 @@ public final class Bootstrap {
     public static RankContext[] processJob(int firstRank, int count, int worldSize, Config config, JobControl job,
                                            WireUp wireUp) {
         int eager = config.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
+        long backlog = config.getLong(Config.EAGER_BACKLOG_BYTES, Config.DEFAULT_EAGER_BACKLOG_BYTES, 0, Long.MAX_VALUE);
         MatchingEngine[] engines = new MatchingEngine[count];
         for (int i = 0; i < count; i++) {
-            engines[i] = new MatchingEngine("rank " + (firstRank + i), eager);
+            engines[i] = new MatchingEngine("rank " + (firstRank + i), eager, backlog);
         }
         Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "tcp"))
                 .processes(engines, firstRank, worldSize, wireUp, config, job);

@@ -20,6 +20,13 @@ public final class Config {
     /** Messages up to this size are copied into a pooled buffer when no receive is posted yet. */
     public static final String EAGER_LIMIT_BYTES = "mpj.eagerLimitBytes";
     public static final int DEFAULT_EAGER_LIMIT_BYTES = 16 * 1024;
+    /**
+     * Eager copies that may wait for their receives at one rank; past it a sender waits until the
+     * receiver takes its message or waits itself (then it buffers it). The default is what the eager
+     * pool keeps of full-size buffers, so a sender that runs ahead allocates nothing.
+     */
+    public static final String EAGER_BACKLOG_BYTES = "mpj.eagerBacklogBytes";
+    public static final long DEFAULT_EAGER_BACKLOG_BYTES = 1 << 20;
     /** Busy-spin iterations of a waiting rank before it starts to yield. */
     public static final String IDLE_MAX_SPINS = "mpj.idle.maxSpins";
     /** Spins when ranks of this JVM outnumber its cores: spinning then only delays the rank being waited on. */

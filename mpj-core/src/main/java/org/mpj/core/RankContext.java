@@ -72,8 +72,8 @@ public final class RankContext {
         }
         job.check();
         loader = facadeLoader;
-        engine.loader(facadeLoader);
         mainThread = Thread.currentThread();
+        engine.bind(facadeLoader, mainThread);
         threadLevel = requestedThreadLevel;
         this.facades = facades;
         int[] all = new int[worldSize];

@@ -43,7 +43,7 @@ public class MatchingBench {
 
     @Setup(Level.Trial)
     public void setUp() {
-        engine = new MatchingEngine("jmh", 16 * 1024);
+        engine = new MatchingEngine("jmh", 16 * 1024, org.mpj.core.Config.DEFAULT_EAGER_BACKLOG_BYTES);
         recv = new EngineRequest(EngineRequest.RECV);
         send = new EngineRequest(EngineRequest.SEND);
         src = new byte[bytes];

@@ -23,6 +23,11 @@ final class Envelope {
     boolean pooled;
     /** For a rendezvous: the sender's request, completed when the data has been copied. */
     EngineRequest sendRequest;
+    /**
+     * A message small enough for eager that found the receiver's backlog full: it waits like a
+     * rendezvous, and the receiver buffers it (then completes the sender) when it idles in a wait.
+     */
+    boolean held;
     /** For a message a network device holds: it copies the data once a receive matches. */
     RemoteMessage remote;
     boolean queued;
@@ -38,5 +43,6 @@ final class Envelope {
         next = null;
         queued = false;
         pooled = false;
+        held = false;
     }
 }

@@ -2,6 +2,7 @@ package org.mpj.core.match;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
 import org.mpj.core.datatype.BaseType;
@@ -20,6 +21,13 @@ import org.mpj.core.request.SendCanceller;
  * rank take only to look up or enqueue; data is copied outside the lock except small eager copies
  * into (and out of) the pool. When the receive is already posted, the sender copies straight from
  * its array into the receiver's: one copy.
+ *
+ * <p>The eager copies waiting here are bounded, as the fixed fragment queues of a native MPI bound
+ * them: past {@code backlogLimitBytes}, a message of eager size is held like a rendezvous (its sender
+ * waits; the receive copies straight from the sender's array), and the receiver buffers the held
+ * messages whenever it waits for anything ({@link #drain}, from its device's progress), so ranks that
+ * send to each other before receiving still never block each other. A sender running ahead of a
+ * receiver that keeps up thus waits for it instead of piling up copies for the collector.
  */
 public final class MatchingEngine implements SendCanceller {
     /** Messages up to this many bytes are buffered when no receive is posted; larger ones wait. */
@@ -36,6 +44,16 @@ public final class MatchingEngine implements SendCanceller {
     private Envelope unexpectedTail;
     private Envelope freeEnvelopes;
     private int unexpectedDepth;
+    /** Past this many bytes of queued eager copies, messages are held (see the class comment). */
+    private final long backlogLimitBytes;
+    /** Bytes of the eager copies queued here or being copied in, under the lock. */
+    private long backlogBytes;
+    /** Held messages in the unexpected queue: changed under the lock, read without it by {@link #drain}. */
+    private volatile int heldCount;
+    /** Set once the owner finalized: it will not wait again, so nothing more is held for it. */
+    private volatile boolean retired;
+    /** The rank's thread, woken when a message is held for it (its waits drain them). */
+    private volatile Thread ownerThread;
     /** The class loader of this rank's application, for MPI.OBJECT data. */
     private volatile ClassLoader loader;
     private final String owner;
@@ -79,14 +97,17 @@ public final class MatchingEngine implements SendCanceller {
         LOCKED.setRelease(this, 0);
     }
 
-    public MatchingEngine(String owner, int eagerLimitBytes) {
+    public MatchingEngine(String owner, int eagerLimitBytes, long backlogLimitBytes) {
         this.owner = owner;
         this.eagerLimitBytes = eagerLimitBytes;
+        this.backlogLimitBytes = backlogLimitBytes;
         this.pool = new EagerPool(eagerLimitBytes);
     }
 
-    public void loader(ClassLoader loader) {
+    /** Binds the engine to its rank's thread (MPI.Init): the class loader of its data, the thread to wake. */
+    public void bind(ClassLoader loader, Thread ownerThread) {
         this.loader = loader;
+        this.ownerThread = ownerThread;
     }
 
     public int eagerLimitBytes() {
@@ -107,14 +128,21 @@ public final class MatchingEngine implements SendCanceller {
                            EngineRequest sendRequest) {
         EngineRequest recv;
         Object copy = null;
+        boolean held = false;
         lock();
         try {
             recv = takePosted(context, source, tag);
             if (recv == null) {
                 long bytes = (long) elements * base.byteSize();
                 boolean eager = mayBuffer && (dataType == null || bytes <= eagerLimitBytes);
+                if (eager && dataType != null && backlogBytes > 0 && backlogBytes + bytes > backlogLimitBytes
+                        && !retired) {
+                    eager = false;
+                    held = true;
+                }
                 if (eager && dataType != null) {
                     copy = pool.take(base, elements);
+                    backlogBytes += bytes;
                     if (bytes <= COPY_UNDER_LOCK_BYTES) {
                         Copier.copy(data, dataOffset, dataType, copy, 0, pool.layout(base), elements);
                         queuePooled(context, source, tag, base, elements, copy);
@@ -131,13 +159,27 @@ public final class MatchingEngine implements SendCanceller {
                         e.sendRequest = sendRequest;
                         sendRequest.cancelTarget = this;
                         sendRequest.cancelToken = e;
+                        if (held) {
+                            e.held = true;
+                            heldCount = heldCount + 1;
+                        }
                     }
                     appendUnexpected(e);
-                    return eager;
+                    if (!held) {
+                        return eager;
+                    }
                 }
             }
         } finally {
             unlock();
+        }
+        if (held) {
+            // The owner may be parked in a wait: it drains held messages when it wakes.
+            Thread t = ownerThread;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+            return false;
         }
         if (recv != null) {
             fill(recv, source, tag, base, elements, data, dataOffset, dataType);
@@ -172,6 +214,7 @@ public final class MatchingEngine implements SendCanceller {
         lock();
         try {
             pool.give(base, copy);
+            backlogBytes -= (long) elements * base.byteSize();
         } finally {
             unlock();
         }
@@ -224,6 +267,9 @@ public final class MatchingEngine implements SendCanceller {
                 appendPosted(r);
                 return false;
             }
+            if (e.held) {
+                heldCount = heldCount - 1;
+            }
             if (e.remote != null) {
                 RemoteMessage m = e.remote;
                 recycle(e);
@@ -232,7 +278,7 @@ public final class MatchingEngine implements SendCanceller {
                 // Small eager message: copy out of the pool under the lock, then recycle buffer and envelope.
                 fill(r, e.source, e.tag, e.base, e.elements, e.data, e.dataOffset, e.dataType);
                 if (e.pooled) {
-                    pool.give(e.base, e.data);
+                    giveBack(e);
                 }
                 recycle(e);
                 return true;
@@ -249,7 +295,7 @@ public final class MatchingEngine implements SendCanceller {
             fill(r, e.source, e.tag, e.base, e.elements, e.data, e.dataOffset, e.dataType);
             lock();
             try {
-                pool.give(e.base, e.data);
+                giveBack(e);
                 recycle(e);
             } finally {
                 unlock();
@@ -269,6 +315,75 @@ public final class MatchingEngine implements SendCanceller {
         }
         sender.complete(r.statusSource, r.statusTag, elements, base);
         return true;
+    }
+
+    /** Returns a copied-out eager message's buffer to the pool (under the lock). */
+    private void giveBack(Envelope e) {
+        pool.give(e.base, e.data);
+        backlogBytes -= (long) e.elements * e.base.byteSize();
+    }
+
+    /**
+     * Buffers the messages held for this rank and completes their senders; called while the rank
+     * waits for anything (its device's progress), as a native MPI's progress drains its fragment
+     * queues whatever the rank waits for. Two ranks that each send before they receive then never
+     * block each other, whatever the backlog. Returns how many messages it buffered.
+     */
+    public int drain() {
+        if (heldCount == 0) {
+            return 0;
+        }
+        int drained = 0;
+        while (true) {
+            EngineRequest sender;
+            int source;
+            int tag;
+            int elements;
+            BaseType base;
+            lock();
+            try {
+                Envelope e = unexpectedHead;
+                while (e != null && !e.held) {
+                    e = e.next;
+                }
+                if (e == null) {
+                    return drained;
+                }
+                // Copied under the lock: held messages are rare, and the copy at most eagerLimitBytes.
+                TypeMap layout = pool.layout(e.base);
+                Object copy = pool.take(e.base, e.elements);
+                Copier.copy(e.data, e.dataOffset, e.dataType, copy, 0, layout, e.elements);
+                backlogBytes += (long) e.elements * e.base.byteSize();
+                sender = e.sendRequest;
+                source = e.source;
+                tag = e.tag;
+                elements = e.elements;
+                base = e.base;
+                e.data = copy;
+                e.dataOffset = 0;
+                e.dataType = layout;
+                e.pooled = true;
+                e.sendRequest = null;
+                e.held = false;
+                heldCount = heldCount - 1;
+            } finally {
+                unlock();
+            }
+            sender.complete(source, tag, elements, base);
+            drained++;
+        }
+    }
+
+    /**
+     * The owner finalized: it drains what is held and holds nothing from now on (a message sent to it
+     * now is never received, as before the bound, but its sender must not wait for a wait that never
+     * comes).
+     */
+    public void retire() {
+        lock();
+        retired = true; // under the lock: a sender that holds after this sees it
+        unlock();
+        drain();
     }
 
     /** Looks for a queued message matching (context, source, tag); fills status fields of {@code into}. */
@@ -310,6 +425,9 @@ public final class MatchingEngine implements SendCanceller {
         try {
             if (e == null || !e.queued || e.sendRequest != s) {
                 return false;
+            }
+            if (e.held) {
+                heldCount = heldCount - 1;
             }
             unlinkUnexpected(e);
             recycle(e);

@@ -36,7 +36,7 @@ class LocalCounterTest {
             public String name() {
                 return "none";
             }
-        }, new MatchingEngine("rank 0", 1024), Config.withOverrides(Map.of()), idle, null);
+        }, new MatchingEngine("rank 0", 1024, Config.DEFAULT_EAGER_BACKLOG_BYTES), Config.withOverrides(Map.of()), idle, null);
         long[] woke = new long[1];
         Thread waiter = new Thread(() -> {
             counter.awaitAtLeast(3, 1, rank);

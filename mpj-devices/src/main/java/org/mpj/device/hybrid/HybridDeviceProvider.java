@@ -22,9 +22,7 @@ public final class HybridDeviceProvider implements DeviceProvider {
 
     @Override
     public Device[] threads(MatchingEngine[] engines, Config config, JobControl job) {
-        Device[] devices = new Device[engines.length];
-        java.util.Arrays.fill(devices, new ShmDevice(engines, Integer.MAX_VALUE));
-        return devices;
+        return ShmDevice.forRanks(engines, Integer.MAX_VALUE);
     }
 
     @Override

@@ -9,8 +9,9 @@ import org.mpj.core.request.EngineRequest;
 /**
  * Ranks that are threads of one JVM. A send runs the destination's matching on the sender's thread:
  * if the receive is posted, the sender copies straight into the receiver's array (one copy);
- * otherwise the message waits in the receiver's unexpected queue. Nothing needs polling, so
- * {@link #progress()} has nothing to do.
+ * otherwise the message waits in the receiver's unexpected queue. Nothing needs polling: a waiting
+ * rank's {@link #progress()} only buffers the messages its engine holds for it
+ * ({@link MatchingEngine#drain}). One device per rank.
  */
 public final class ShmDevice implements Device {
     public static final String NAME = "shm";
@@ -19,11 +20,23 @@ public final class ShmDevice implements Device {
     public static final String RANKS_PER_NODE = "mpj.shm.ranksPerNode";
 
     private final MatchingEngine[] engines;
+    private final MatchingEngine self;
     private final int ranksPerNode;
 
-    public ShmDevice(MatchingEngine[] engines, int ranksPerNode) {
-        this.engines = engines.clone();
+    private ShmDevice(MatchingEngine[] engines, int rank, int ranksPerNode) {
+        this.engines = engines;
+        this.self = engines[rank];
         this.ranksPerNode = ranksPerNode;
+    }
+
+    /** The devices of a job whose ranks are the threads of this JVM, one per rank. */
+    public static Device[] forRanks(MatchingEngine[] engines, int ranksPerNode) {
+        MatchingEngine[] all = engines.clone();
+        Device[] devices = new Device[all.length];
+        for (int r = 0; r < all.length; r++) {
+            devices[r] = new ShmDevice(all, r, ranksPerNode);
+        }
+        return devices;
     }
 
     @Override
@@ -35,7 +48,12 @@ public final class ShmDevice implements Device {
 
     @Override
     public int progress() {
-        return 0;
+        return self.drain();
+    }
+
+    @Override
+    public void close() {
+        self.retire();
     }
 
     /**

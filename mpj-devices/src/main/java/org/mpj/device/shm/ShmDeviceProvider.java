@@ -15,9 +15,7 @@ public final class ShmDeviceProvider implements DeviceProvider {
 
     @Override
     public Device[] threads(MatchingEngine[] engines, Config config, JobControl job) {
-        Device[] devices = new Device[engines.length];
         int ranksPerNode = config.getInt(ShmDevice.RANKS_PER_NODE, Integer.MAX_VALUE, 1, Integer.MAX_VALUE);
-        java.util.Arrays.fill(devices, new ShmDevice(engines, ranksPerNode));
-        return devices;
+        return ShmDevice.forRanks(engines, ranksPerNode);
     }
 }

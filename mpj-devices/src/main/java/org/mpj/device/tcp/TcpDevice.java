@@ -149,12 +149,14 @@ public final class TcpDevice implements Device {
         return false;
     }
 
+    /** Polls the sockets once; first buffers what the rank's engine holds (sends to itself, hybrid peers). */
     @Override
     public int progress() {
+        int drained = engine.drain();
         if (Thread.currentThread() != owner && !claim(true)) {
-            return 0;
+            return drained;
         }
-        return loop.runNow();
+        return drained + loop.runNow();
     }
 
     /** Sleeps in epoll (or the NIO selector) for up to {@code nanos}; an incoming frame wakes the rank. */
@@ -302,6 +304,7 @@ public final class TcpDevice implements Device {
      */
     @Override
     public void close() {
+        engine.retire();
         if (closed || closing) {
             return;
         }
