@@ -20,6 +20,8 @@ final class Peer {
     final LongObjectHashMap<OutgoingTransfer> awaitingCts = new LongObjectHashMap<>();
     /** Our rendezvous sends cleared to send, written in this order as the socket drains. */
     final ArrayDeque<OutgoingTransfer> streaming = new ArrayDeque<>();
+    /** Our sends waiting for the socket to drain before they start, in order ({@link DeferredSend}). */
+    final ArrayDeque<DeferredSend> deferred = new ArrayDeque<>();
     /** The peer's rendezvous sends announced by RTS that no receive matched yet: what its CANCEL may take back. */
     final LongObjectHashMap<RendezvousMessage> announced = new LongObjectHashMap<>();
     /** The peer's rendezvous sends we answered with CTS, whose DATA is coming. */
@@ -30,6 +32,8 @@ final class Peer {
     boolean byeReceived;
     boolean lost;
     private boolean pumping;
+    /** {@link #write} leaves flushing to {@link #startDeferred}. */
+    private boolean startingDeferred;
 
     Peer(TcpDevice device, int rank) {
         this.device = device;
@@ -41,12 +45,25 @@ final class Peer {
     void write(ByteBuf frame) {
         Channel c = channel;
         if (c != null) {
+            if (startingDeferred) {
+                c.write(frame, c.voidPromise()); // flushed together once they are all written
+                return;
+            }
             c.writeAndFlush(frame, c.voidPromise());
         } else if (lost) {
             frame.release();
         } else {
             pending.add(frame);
         }
+    }
+
+    /**
+     * Whether a send must wait behind {@link #deferred}: an eager one while the peer's outbound buffer
+     * is over its high-water mark (Netty's writability), any one while others wait, to keep the order.
+     */
+    boolean mustDefer(boolean eager) {
+        Channel c = channel;
+        return !deferred.isEmpty() || (eager && c != null && !c.isWritable());
     }
 
     /** The connection is proven: frames queued meanwhile go first, in order. */
@@ -65,16 +82,41 @@ final class Peer {
      */
     void pump() {
         Channel c = channel;
-        if (c == null || streaming.isEmpty() || pumping) {
+        if (c == null || (streaming.isEmpty() && deferred.isEmpty()) || pumping) {
             return;
         }
         // A write that fills the outbound buffer fires channelWritabilityChanged, which calls pump() again.
         pumping = true;
         try {
+            startDeferred(c);
             pumpWhileWritable(c);
         } finally {
             pumping = false;
         }
+    }
+
+    /**
+     * Starts the deferred sends while the socket takes them, with one flush for all (a gathering
+     * write): a flush each took a system call per message, and a 2-JVM stream of 16 KiB messages to
+     * a busy receiver ran at ~10.4 us a message instead of ~8.3.
+     */
+    private void startDeferred(Channel c) {
+        if (deferred.isEmpty()) {
+            return;
+        }
+        startingDeferred = true;
+        try {
+            while (c.isWritable()) {
+                DeferredSend d = deferred.poll();
+                if (d == null) {
+                    break;
+                }
+                d.start();
+            }
+        } finally {
+            startingDeferred = false;
+        }
+        c.flush();
     }
 
     private void pumpWhileWritable(Channel c) {
@@ -100,6 +142,7 @@ final class Peer {
             b.release();
         }
         streaming.clear();
+        deferred.clear();
         awaitingCts.values().forEach(OutgoingTransfer::releasePrepared);
         awaitingCts.clear();
         announced.clear();

@@ -31,7 +31,9 @@ import org.mpj.core.request.EngineRequest;
  *
  * <p>Messages of at most {@code mpj.tcp.eagerLimitBytes} go in one EAGER frame, copied from the
  * user's array straight into the outbound buffer; larger ones and synchronous sends go by
- * rendezvous (RTS, CTS, DATA).
+ * rendezvous (RTS, CTS, DATA). While more than {@code mpj.tcp.writeHighWaterBytes} wait to be
+ * written to a peer (it has stopped reading), eager sends to it wait too, uncopied
+ * ({@link DeferredSend}): a sender ahead of a busy receiver buffers no more than that.
  */
 public final class TcpDevice implements Device {
     public static final String NAME = "tcp";
@@ -108,7 +110,28 @@ public final class TcpDevice implements Device {
                     mayBuffer, sendRequest);
         }
         Peer p = peers[worldDest];
-        if (mayBuffer && bytes <= settings.eagerLimitBytes) {
+        boolean eager = mayBuffer && bytes <= settings.eagerLimitBytes;
+        if (!eager || p.mustDefer(eager)) {
+            sendRequest.reset(); // completed later: by the rendezvous, or once the deferred send starts
+        }
+        if (p.mustDefer(eager)) {
+            DeferredSend d = new DeferredSend(p, eager, context, source, tag, base, elements, data, dataOffset, dataType,
+                    sendRequest);
+            sendRequest.cancelTarget = d;
+            p.deferred.add(d);
+            return false;
+        }
+        return start(p, eager, context, source, tag, base, elements, data, dataOffset, dataType, sendRequest);
+    }
+
+    /**
+     * Writes an eager message (true: the send is complete) or starts a rendezvous (false: its request,
+     * already reset, completes once the data is written). On the loop's owner.
+     */
+    boolean start(Peer p, boolean eager, int context, int source, int tag, BaseType base, int elements, Object data,
+                  int dataOffset, TypeMap dataType, EngineRequest sendRequest) {
+        long bytes = base == BaseType.OBJECT ? ((byte[]) data).length : (long) elements * base.byteSize();
+        if (eager) {
             int n = (int) bytes;
             ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES + n);
             Frame.writeHeader(b, Frame.EAGER, 0, base.ordinal(), context, source, tag, elements, n, n, 0);
@@ -120,7 +143,6 @@ public final class TcpDevice implements Device {
             return true;
         }
         long id = p.nextRendezvousId++;
-        sendRequest.reset();
         OutgoingTransfer t = new OutgoingTransfer(p, id, source, tag, base, elements, data, dataOffset, dataType,
                 settings.chunkBytes, sendRequest);
         sendRequest.cancelTarget = t;
