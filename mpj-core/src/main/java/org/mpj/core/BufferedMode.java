@@ -11,7 +11,8 @@ import org.mpj.core.request.EngineRequest;
  * Buffered mode of one rank: the buffer attached with {@code MPI.Buffer_attach} is a budget of bytes.
  * A Bsend reserves its message's size plus {@link #OVERHEAD_BYTES}, copies the data, and returns at
  * once; the reservation is given back once the message is sent: at once for a message within the eager
- * limit, when the receiver has taken it for a larger one. A Bsend that does not
+ * limit (unless the receiver's backlog of eager copies is full, see MatchingEngine), when the receiver
+ * has taken it for a larger one. A Bsend that does not
  * fit fails with MPI_ERR_BUFFER, as MPI requires.
  */
 final class BufferedMode {
