@@ -117,14 +117,16 @@ class EagerBacklogTest {
 
     /**
      * Rank JVMs over tcp: 64 MiB of 16 KiB eager messages for a busy rank; what completes is what the
-     * socket buffers and the high-water mark hold (about 10 MiB on loopback here), not all of it.
+     * socket buffers and the high-water mark hold (a few MiB), not all of it.
      */
     @ParameterizedTest(name = "{0} np={1}")
     @MethodSource("networkBoundCases")
     @Timeout(120)
     void networkSendersToABusyRankWaitForItsSocket(Launch launch, int np) {
         int perSender = 4096 / (np - 1);
-        JobResult r = Jobs.run(launch, np, Map.of(), Bounded.class, Integer.toString(perSender), "4096",
+        // Fixed socket buffers (the kernel's autotuning may grow them to many MiB on another host).
+        Map<String, String> buffers = Map.of("mpj.tcp.sendBufferBytes", "262144", "mpj.tcp.receiveBufferBytes", "262144");
+        JobResult r = Jobs.run(launch, np, buffers, Bounded.class, Integer.toString(perSender), "4096",
                 Integer.toString(perSender * (np - 1) / 2), "atMost");
         if (!r.succeeded()) {
             throw new AssertionError(launch + " np=" + np + ": " + r.message());
