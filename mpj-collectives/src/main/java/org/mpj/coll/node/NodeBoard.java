@@ -83,10 +83,10 @@ public final class NodeBoard {
         this.othersDone = new RankFlags(size);
         this.published = new RankFlags(size);
         this.rootRead = new Phase(size);
-        this.contributions = new Stages(size, ROOT_TURNS);
+        this.contributions = new Stages(size, ROOT_TURNS, Stages.SMALL_FIRST_BYTES);
         this.taken = new RankFlags(size);
-        this.stages = new Stages(size, 2);
-        this.rootStages = new Stages(size, ROOT_TURNS);
+        this.stages = new Stages(size, 2, Stages.MAX_BYTES);
+        this.rootStages = new Stages(size, ROOT_TURNS, Stages.SMALL_FIRST_BYTES);
         this.buf = new Object[size];
         this.offset = new int[size];
         this.count = new int[size];

@@ -21,10 +21,16 @@ final class Stages {
     private final int[][] count;
     private final TypeMap[][] type;
 
-    private final int turns;
+    /** First room of a stage of the rooted calls, whose many turns would make MAX_BYTES each costly. */
+    static final long SMALL_FIRST_BYTES = 512;
 
-    Stages(int size, int turns) {
+    private final int turns;
+    /** Room of a stage when it is first made (it grows for longer messages). */
+    private final long firstBytes;
+
+    Stages(int size, int turns, long firstBytes) {
         this.turns = turns;
+        this.firstBytes = firstBytes;
         this.data = new Object[size][turns];
         this.count = new int[size][turns];
         this.type = new TypeMap[size][turns];
@@ -48,10 +54,14 @@ final class Stages {
         // (thread ranks, compiled by C2 alone: 10 000 interpreted calls). In MpiJavaBench sweeps to
         // 64 KiB this took the stage's traps from 7 to 0 on 2 ranks and from 10 to 2 on 4, where the
         // first growths came before the interpreter profiles the method (a C2-only JVM profiles it from a
-        // third of its compile threshold; benchmarks/results/2026-11-26/shm-hotpath-traps.txt).
+        // third of its compile threshold; benchmarks/results/2026-11-26/shm-hotpath-traps.txt). So the
+        // symmetric calls' stages (two turns) start with room for MAX_BYTES, which every contiguous message
+        // they stage fits: starting at 64 items, the 4-rank Allreduce of MpiJavaBench's sweep grew its
+        // stage at 1 KiB after the profile began, and that call threw the compiled code away (11 us
+        // against 2.4-2.5 with the room there; benchmarks/results/2026-11-27/stage-room.txt).
         int room = a == null || a.getClass() != buf.getClass() ? 0 : Array.getLength(a);
         if (room < span) {
-            a = Buffers.allocate(type.base, Math.max(span, 64));
+            a = Buffers.allocate(type.base, Math.max(span, (int) (firstBytes / Math.max(1, type.base.byteSize()))));
             data[r][t] = a;
         }
         Copier.copy(buf, offset, type, a, 0, type, count * type.size);
