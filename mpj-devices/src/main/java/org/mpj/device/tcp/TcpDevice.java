@@ -111,15 +111,16 @@ public final class TcpDevice implements Device {
         }
         Peer p = peers[worldDest];
         boolean eager = mayBuffer && bytes <= settings.eagerLimitBytes;
-        if (!eager || p.mustDefer(eager)) {
-            sendRequest.reset(); // completed later: by the rendezvous, or once the deferred send starts
-        }
         if (p.mustDefer(eager)) {
+            sendRequest.reset(); // completed once the deferred send starts (eager) or as its rendezvous does
             DeferredSend d = new DeferredSend(p, eager, context, source, tag, base, elements, data, dataOffset, dataType,
                     sendRequest);
             sendRequest.cancelTarget = d;
             p.deferred.add(d);
             return false;
+        }
+        if (!eager) {
+            sendRequest.reset(); // completed by the rendezvous
         }
         return start(p, eager, context, source, tag, base, elements, data, dataOffset, dataType, sendRequest);
     }
