@@ -50,6 +50,8 @@ public final class MatchingEngine implements SendCanceller {
     private long backlogBytes;
     /** Held messages in the unexpected queue: changed under the lock, read without it by {@link #drain}. */
     private volatile int heldCount;
+    /** No held message lies before this envelope of the unexpected queue (null: look from its head). */
+    private Envelope heldFrom;
     /** Set once the owner finalized: it will not wait again, so nothing more is held for it. */
     private volatile boolean retired;
     /** The rank's thread, woken when a message is held for it (its waits drain them). */
@@ -66,6 +68,9 @@ public final class MatchingEngine implements SendCanceller {
     static final int COPY_UNDER_LOCK_BYTES = 1024;
     /** Spins on a held lock before yielding: a critical section is a queue scan, shorter than a yield. */
     private static final int LOCK_SPINS = 100;
+    /** Held messages buffered per pass of {@link #drain} over the queue, and the bytes copied under the lock. */
+    private static final int DRAIN_BATCH = 32;
+    private static final long DRAIN_BATCH_BYTES = 256 * 1024;
 
     static {
         try {
@@ -165,6 +170,9 @@ public final class MatchingEngine implements SendCanceller {
                         }
                     }
                     appendUnexpected(e);
+                    if (held && heldCount == 1) {
+                        heldFrom = e; // the only one held: the walk starts here
+                    }
                     if (!held) {
                         return eager;
                     }
@@ -333,44 +341,58 @@ public final class MatchingEngine implements SendCanceller {
         if (heldCount == 0) {
             return 0;
         }
+        // Senders to complete once the lock is released, a batch at a time; the walk resumes where the
+        // last one stopped (heldFrom), so a long queue is walked once. Local: threads of one rank may
+        // drain at once.
+        EngineRequest[] senders = new EngineRequest[DRAIN_BATCH];
+        int[] sources = new int[DRAIN_BATCH];
+        int[] tags = new int[DRAIN_BATCH];
+        int[] counts = new int[DRAIN_BATCH];
+        BaseType[] bases = new BaseType[DRAIN_BATCH];
         int drained = 0;
         while (true) {
-            EngineRequest sender;
-            int source;
-            int tag;
-            int elements;
-            BaseType base;
+            int n = 0;
+            long copied = 0;
             lock();
             try {
-                Envelope e = unexpectedHead;
-                while (e != null && !e.held) {
-                    e = e.next;
+                Envelope e = heldFrom != null ? heldFrom : unexpectedHead;
+                for (; e != null && n < DRAIN_BATCH && copied < DRAIN_BATCH_BYTES; e = e.next) {
+                    if (!e.held) {
+                        continue;
+                    }
+                    // Copied under the lock: held messages are rare, and each at most eagerLimitBytes.
+                    TypeMap layout = pool.layout(e.base);
+                    Object copy = pool.take(e.base, e.elements);
+                    Copier.copy(e.data, e.dataOffset, e.dataType, copy, 0, layout, e.elements);
+                    long bytes = (long) e.elements * e.base.byteSize();
+                    backlogBytes += bytes;
+                    copied += bytes;
+                    senders[n] = e.sendRequest;
+                    sources[n] = e.source;
+                    tags[n] = e.tag;
+                    counts[n] = e.elements;
+                    bases[n] = e.base;
+                    n++;
+                    e.data = copy;
+                    e.dataOffset = 0;
+                    e.dataType = layout;
+                    e.pooled = true;
+                    e.sendRequest = null;
+                    e.held = false;
+                    heldCount = heldCount - 1;
                 }
-                if (e == null) {
-                    return drained;
-                }
-                // Copied under the lock: held messages are rare, and the copy at most eagerLimitBytes.
-                TypeMap layout = pool.layout(e.base);
-                Object copy = pool.take(e.base, e.elements);
-                Copier.copy(e.data, e.dataOffset, e.dataType, copy, 0, layout, e.elements);
-                backlogBytes += (long) e.elements * e.base.byteSize();
-                sender = e.sendRequest;
-                source = e.source;
-                tag = e.tag;
-                elements = e.elements;
-                base = e.base;
-                e.data = copy;
-                e.dataOffset = 0;
-                e.dataType = layout;
-                e.pooled = true;
-                e.sendRequest = null;
-                e.held = false;
-                heldCount = heldCount - 1;
+                heldFrom = e; // all before it buffered now
             } finally {
                 unlock();
             }
-            sender.complete(source, tag, elements, base);
-            drained++;
+            for (int i = 0; i < n; i++) {
+                senders[i].complete(sources[i], tags[i], counts[i], bases[i]);
+                senders[i] = null;
+            }
+            drained += n;
+            if (heldCount == 0 || n < DRAIN_BATCH && copied < DRAIN_BATCH_BYTES) {
+                return drained; // the walk reached the queue's end: what is held now came after it
+            }
         }
     }
 
@@ -583,6 +605,9 @@ public final class MatchingEngine implements SendCanceller {
     }
 
     private void unlinkUnexpected(Envelope e) {
+        if (e == heldFrom) {
+            heldFrom = e.next;
+        }
         if (e.prev == null) {
             unexpectedHead = e.next;
         } else {

@@ -140,7 +140,10 @@ class EagerBacklogTest {
     /**
      * Ranks that send {@link #AHEAD} eager messages (32 times the backlog) before they receive, each
      * way of waiting meanwhile: blocking sends around a ring; sends to itself; sends ahead of a
-     * Barrier that the receiver waits in first; nonblocking sends with Waitall after the receives.
+     * Barrier that the receiver waits in first; nonblocking sends with Waitall after the receives;
+     * nonblocking sends received odd tags first, so receives take held and buffered messages from
+     * the middle of the queue while the rest are buffered around them; and nonblocking sends whose
+     * first held message is received first, before a Waitall that needs the others buffered.
      */
     public static class SendAhead {
         static final int AHEAD = 512;
@@ -158,7 +161,7 @@ class EagerBacklogTest {
             Request[] sends = new Request[AHEAD];
             for (int seq = 0; seq < AHEAD; seq++) {
                 int[] m = message(rank, seq);
-                if (how.equals("isend")) {
+                if (how.equals("isend") || how.equals("oddsFirst") || how.equals("heldFirst")) {
                     sends[seq] = MPI.COMM_WORLD.Isend(m, 0, INTS, MPI.INT, to, seq);
                 } else {
                     MPI.COMM_WORLD.Send(m, 0, INTS, MPI.INT, to, seq);
@@ -167,12 +170,23 @@ class EagerBacklogTest {
             if (how.equals("barrier") && rank % 2 == 0) {
                 MPI.COMM_WORLD.Barrier();
             }
-            for (int seq = 0; seq < AHEAD; seq++) {
-                Status s = MPI.COMM_WORLD.Recv(buf, 0, INTS, MPI.INT, from, MPI.ANY_TAG);
+            int firstHeld = BACKLOG / (INTS * 4);
+            if (how.equals("heldFirst")) {
+                Status s = MPI.COMM_WORLD.Recv(buf, 0, INTS, MPI.INT, from, firstHeld);
+                check(buf, from, s.tag, rank);
+                Request.Waitall(sends);
+            }
+            for (int i = 0; i < AHEAD; i++) {
+                if (how.equals("heldFirst") && i == firstHeld) {
+                    continue;
+                }
+                int seq = !how.equals("oddsFirst") ? i : i < AHEAD / 2 ? 2 * i + 1 : 2 * (i - AHEAD / 2);
+                int tag = how.equals("oddsFirst") ? seq : MPI.ANY_TAG;
+                Status s = MPI.COMM_WORLD.Recv(buf, 0, INTS, MPI.INT, from, tag);
                 assertEquals(seq, s.tag, "rank " + rank + ": tag of message " + seq);
                 check(buf, from, seq, rank);
             }
-            if (how.equals("isend")) {
+            if (how.equals("isend") || how.equals("oddsFirst")) {
                 Request.Waitall(sends);
             }
             MPI.Finalize();
@@ -181,9 +195,9 @@ class EagerBacklogTest {
 
     static Stream<Arguments> sendAheadCases() {
         Stream.Builder<Arguments> b = Stream.builder();
-        for (String how : List.of("ring", "self", "barrier", "isend")) {
+        for (String how : List.of("ring", "self", "barrier", "isend", "oddsFirst", "heldFirst")) {
             for (int np : List.of(1, 2, 3, 5, 8)) {
-                if (np > 1 || how.equals("self") || how.equals("isend")) {
+                if (np > 1 || !how.equals("ring") && !how.equals("barrier")) {
                     b.add(Arguments.of(Launch.SHM, np, how));
                 }
             }
@@ -193,6 +207,7 @@ class EagerBacklogTest {
         b.add(Arguments.of(Launch.TCP, 3, "ring"));
         b.add(Arguments.of(Launch.TCP, 4, "barrier"));
         b.add(Arguments.of(Launch.TCP, 3, "isend"));
+        b.add(Arguments.of(Launch.TCP, 3, "oddsFirst"));
         b.add(Arguments.of(Launch.hybrid(2), 3, "ring"));
         b.add(Arguments.of(Launch.hybrid(2), 4, "barrier"));
         return b.build();
