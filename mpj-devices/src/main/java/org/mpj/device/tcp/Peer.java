@@ -16,6 +16,8 @@ final class Peer {
     Channel channel;
     /** Frames written before the connection was proven, in order. */
     private final ArrayDeque<ByteBuf> pending = new ArrayDeque<>();
+    /** Bytes in {@link #pending}: past the high-water mark, eager sends wait uncopied as for a full socket. */
+    private long pendingBytes;
     /** Our rendezvous sends waiting for the peer's CTS, by id. */
     final LongObjectHashMap<OutgoingTransfer> awaitingCts = new LongObjectHashMap<>();
     /** Our rendezvous sends cleared to send, written in this order as the socket drains. */
@@ -53,26 +55,37 @@ final class Peer {
         } else if (lost) {
             frame.release();
         } else {
+            pendingBytes += frame.readableBytes();
             pending.add(frame);
         }
     }
 
     /**
      * Whether a send must wait behind {@link #deferred}: an eager one while the peer's outbound buffer
-     * is over its high-water mark (Netty's writability), any one while others wait, to keep the order.
+     * is over its high-water mark (Netty's writability), or before the connection is proven, while
+     * the frames queued for it are; any one while others wait, to keep the order.
      */
     boolean mustDefer(boolean eager) {
         Channel c = channel;
-        return !deferred.isEmpty() || (eager && c != null && !c.isWritable());
+        return !deferred.isEmpty()
+                || (eager && (c != null ? !c.isWritable() : pendingBytes >= device.settings.writeHighWaterBytes && !lost));
     }
 
-    /** The connection is proven: frames queued meanwhile go first, in order. */
+    /** The connection is proven: frames queued meanwhile go first, in order, then the deferred sends. */
     void connected(Channel c) {
         channel = c;
-        for (ByteBuf b = pending.poll(); b != null; b = pending.poll()) {
-            c.write(b, c.voidPromise());
+        // Writing them may fire channelWritabilityChanged: no deferred send may start before the last.
+        pumping = true;
+        try {
+            for (ByteBuf b = pending.poll(); b != null; b = pending.poll()) {
+                c.write(b, c.voidPromise());
+            }
+        } finally {
+            pumping = false;
         }
+        pendingBytes = 0;
         c.flush();
+        pump();
     }
 
     /**
@@ -85,11 +98,15 @@ final class Peer {
         if (c == null || (streaming.isEmpty() && deferred.isEmpty()) || pumping) {
             return;
         }
-        // A write that fills the outbound buffer fires channelWritabilityChanged, which calls pump() again.
+        // A write that fills the outbound buffer fires channelWritabilityChanged, which calls pump() again
+        // once the socket drains; an event fired while pumping is lost, so this goes on while the flush at
+        // the end of startDeferred leaves the channel writable (its socket took everything).
         pumping = true;
         try {
-            startDeferred(c);
-            pumpWhileWritable(c);
+            do {
+                startDeferred(c);
+                pumpWhileWritable(c);
+            } while (!deferred.isEmpty() && c.isWritable());
         } finally {
             pumping = false;
         }
@@ -141,6 +158,7 @@ final class Peer {
         for (ByteBuf b = pending.poll(); b != null; b = pending.poll()) {
             b.release();
         }
+        pendingBytes = 0;
         streaming.clear();
         deferred.clear();
         awaitingCts.values().forEach(OutgoingTransfer::releasePrepared);

@@ -59,7 +59,9 @@ class EagerBacklogTest {
     /**
      * Every rank but 0 sends {@code args[0]} messages of {@code args[1]} ints to rank 0, which sleeps
      * outside MPI meanwhile; the program checks how many sends completed before it woke: exactly
-     * {@code args[2]} when {@code args[3]} is "exactly", at most that many otherwise.
+     * {@code args[2]} when {@code args[3]} is "exactly", at most that many otherwise. With
+     * {@code args[4]} "late", rank 0 sleeps before its first call after Init, so over tcp the senders
+     * start before it has connected to them.
      */
     public static class Bounded {
         static final long SLEEP_MS = 600;
@@ -69,9 +71,12 @@ class EagerBacklogTest {
             int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
             int perSender = Integer.parseInt(mine[0]), ints = Integer.parseInt(mine[1]), allowed = Integer.parseInt(mine[2]);
             boolean exactly = mine[3].equals("exactly");
+            boolean late = mine.length > 4 && mine[4].equals("late");
             long[] woke = new long[1];
             long[] done = new long[perSender];
-            MPI.COMM_WORLD.Barrier();
+            if (!late) {
+                MPI.COMM_WORLD.Barrier();
+            }
             if (rank == 0) {
                 Thread.sleep(SLEEP_MS);
                 woke[0] = System.nanoTime();
@@ -135,6 +140,22 @@ class EagerBacklogTest {
 
     static Stream<Arguments> networkBoundCases() {
         return Stream.of(Arguments.of(Launch.TCP, 2), Arguments.of(Launch.TCP, 3), Arguments.of(Launch.hybrid(2), 3));
+    }
+
+    /**
+     * The same bound before the busy rank has connected: its senders queue frames for a connection
+     * that is not there yet, and wait once the high-water mark's worth is queued.
+     */
+    @ParameterizedTest(name = "{0} np={1}")
+    @MethodSource("networkBoundCases")
+    @Timeout(120)
+    void networkSendersToARankNotYetConnectedWaitToo(Launch launch, int np) {
+        int perSender = 4096 / (np - 1);
+        JobResult r = Jobs.run(launch, np, Map.of(), Bounded.class, Integer.toString(perSender), "4096",
+                Integer.toString(perSender * (np - 1) / 2), "atMost", "late");
+        if (!r.succeeded()) {
+            throw new AssertionError(launch + " np=" + np + ": " + r.message());
+        }
     }
 
     /**
