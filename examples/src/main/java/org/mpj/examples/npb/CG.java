@@ -12,7 +12,7 @@ import mpi.MPIException;
  * A.p is summed across the grid row by recursive halving/doubling exchanges, then sent to the
  * transpose rank so that it lands in column layout again; dot products sum across the grid row.
  *
- * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.CG [S|W|A] [SEED]</pre>
+ * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.CG [S|W|A|B] [SEED]</pre>
  */
 public final class CG {
     private static final int CG_ITERATIONS = 25;
@@ -54,9 +54,9 @@ public final class CG {
     private final double[] in = new double[2];
 
     private CG(char cls, int me, int nprocs) {
-        na = cls == 'S' ? 1400 : cls == 'W' ? 7000 : 14000;
-        nonzer = cls == 'S' ? 7 : cls == 'W' ? 8 : 11;
-        shift = cls == 'S' ? 10.0 : cls == 'W' ? 12.0 : 20.0;
+        na = cls == 'S' ? 1400 : cls == 'W' ? 7000 : cls == 'A' ? 14000 : 75000;
+        nonzer = cls == 'S' ? 7 : cls == 'W' ? 8 : cls == 'A' ? 11 : 13;
+        shift = cls == 'S' ? 10.0 : cls == 'W' ? 12.0 : cls == 'A' ? 20.0 : 60.0;
         this.me = me;
         int log2 = Integer.numberOfTrailingZeros(nprocs);
         nprows = 1 << (log2 / 2);
@@ -168,11 +168,12 @@ public final class CG {
         String[] app = MPI.Init(args);
         int me = MPI.COMM_WORLD.Rank();
         int nprocs = MPI.COMM_WORLD.Size();
-        char cls = Npb.problemClass("CG", app, "SWA");
+        char cls = Npb.problemClass("CG", app, "SWAB");
         long seed = Npb.seed("CG", app, Npb.SEED);
         Npb.requirePowerOfTwo("CG", nprocs, 1024);
-        int niter = 15;
-        double zetaRef = cls == 'S' ? 8.5971775078648 : cls == 'W' ? 10.362595087124 : 17.130235054029;
+        int niter = cls == 'B' ? 75 : 15;
+        double zetaRef = cls == 'S' ? 8.5971775078648 : cls == 'W' ? 10.362595087124
+                : cls == 'A' ? 17.130235054029 : 22.712745482631;
         CG cg = new CG(cls, me, nprocs);
         if (me == 0) {
             System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- CG Benchmark%n%n Size: %10d  (class %c)%n"

@@ -9,7 +9,7 @@ import mpi.MPIException;
  * are the result. The numbers come in batches of 2^(MK+1); each rank generates its own batches,
  * jumping its generator straight to each batch's seed, and one Allreduce adds the sums and counts.
  *
- * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.EP [S|W|A] [SEED]</pre>
+ * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.EP [S|W|A|B] [SEED]</pre>
  */
 public final class EP {
     private static final int MK = 16;
@@ -22,23 +22,26 @@ public final class EP {
         String[] app = MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
-        char cls = Npb.problemClass("EP", app, "SWA");
+        char cls = Npb.problemClass("EP", app, "SWAB");
         long seed = Npb.seed("EP", app, SEED);
         int m = switch (cls) {
             case 'S' -> 24;
             case 'W' -> 25;
-            default -> 28;
+            case 'A' -> 28;
+            default -> 30;
         };
         // Reference sums of X and Y from NPB 3.x.
         double sxRef = switch (cls) {
             case 'S' -> -3.247834652034740e3;
             case 'W' -> -2.863319731645753e3;
-            default -> -4.295875165629892e3;
+            case 'A' -> -4.295875165629892e3;
+            default -> 4.033815542441498e4;
         };
         double syRef = switch (cls) {
             case 'S' -> -6.958407078382297e3;
             case 'W' -> -6.320053679109499e3;
-            default -> -1.580732573678431e4;
+            case 'A' -> -1.580732573678431e4;
+            default -> -2.660669192809235e4;
         };
         long batches = 1L << (m - MK);
         if (rank == 0) {

@@ -10,11 +10,10 @@ import mpi.MPIException;
  * z-planes for the x and y transforms; an Alltoall transposes to slabs of y-rows, which hold whole
  * z-lines for the z transforms, and another transposes back.
  *
- * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.FT [S|W|A] [SEED]</pre>
+ * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.FT [S|W|A|B] [SEED]</pre>
  */
 public final class FT {
     private static final double ALPHA = 1.0e-6;
-    private static final int NITER = 6;
 
     private static final double[][] S_SUMS = {
         {5.546087004964e+02, 4.845363331978e+02}, {5.546385409189e+02, 4.865304269511e+02},
@@ -28,6 +27,17 @@ public final class FT {
         {5.046735008193e+02, 5.114047905510e+02}, {5.059412319734e+02, 5.098809666433e+02},
         {5.069376896287e+02, 5.098144042213e+02}, {5.077892868474e+02, 5.101336130759e+02},
         {5.085233095391e+02, 5.104914655194e+02}, {5.091487099959e+02, 5.107917842803e+02}};
+    private static final double[][] B_SUMS = {
+        {5.177643571579e+02, 5.077803458597e+02}, {5.154521291263e+02, 5.088249431599e+02},
+        {5.146409228649e+02, 5.096208912659e+02}, {5.142378756213e+02, 5.101023387619e+02},
+        {5.139626667737e+02, 5.103976610617e+02}, {5.137423460082e+02, 5.105948019802e+02},
+        {5.135547056878e+02, 5.107404165783e+02}, {5.133910925466e+02, 5.108576573661e+02},
+        {5.132470705390e+02, 5.109577278523e+02}, {5.131197729984e+02, 5.110460304483e+02},
+        {5.130070319283e+02, 5.111252433800e+02}, {5.129070537032e+02, 5.111968077718e+02},
+        {5.128182883502e+02, 5.112616233064e+02}, {5.127393733383e+02, 5.113203605551e+02},
+        {5.126691062020e+02, 5.113735928093e+02}, {5.126064276004e+02, 5.114218460548e+02},
+        {5.125504076570e+02, 5.114656139760e+02}, {5.125002331720e+02, 5.115053595966e+02},
+        {5.124551951846e+02, 5.115415130407e+02}, {5.124146770029e+02, 5.115744692211e+02}};
 
     private final int nx;
     private final int ny;
@@ -50,9 +60,9 @@ public final class FT {
     private final Fft fftZ;
 
     private FT(char cls, int rank, int size) {
-        nx = cls == 'S' ? 64 : cls == 'W' ? 128 : 256;
-        ny = nx;
-        nz = cls == 'S' ? 64 : cls == 'W' ? 32 : 128;
+        nx = cls == 'S' ? 64 : cls == 'W' ? 128 : cls == 'A' ? 256 : 512;
+        ny = cls == 'S' ? 64 : cls == 'W' ? 128 : 256;
+        nz = cls == 'S' ? 64 : cls == 'W' ? 32 : cls == 'A' ? 128 : 256;
         if (size > nz) {
             throw new IllegalArgumentException("FT class " + cls + " takes at most " + nz + " ranks, got " + size);
         }
@@ -89,14 +99,15 @@ public final class FT {
         String[] app = MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
-        char cls = Npb.problemClass("FT", app, "SWA");
+        char cls = Npb.problemClass("FT", app, "SWAB");
         long seed = Npb.seed("FT", app, Npb.SEED);
         Npb.requirePowerOfTwo("FT", size, 1 << 15);
         FT ft = new FT(cls, rank, size);
-        double[][] ref = cls == 'S' ? S_SUMS : cls == 'W' ? W_SUMS : A_SUMS;
+        double[][] ref = cls == 'S' ? S_SUMS : cls == 'W' ? W_SUMS : cls == 'A' ? A_SUMS : B_SUMS;
+        int niter = ref.length;
         if (rank == 0) {
             System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- FT Benchmark%n%n Size                : %4dx%4dx%4d%n"
-                    + " Iterations          :     %7d%n Number of processes :     %7d%n", ft.nx, ft.ny, ft.nz, NITER, size);
+                    + " Iterations          :     %7d%n Number of processes :     %7d%n", ft.nx, ft.ny, ft.nz, niter, size);
         }
         ft.initialConditions(seed); // once untimed, as NPB does, to touch all data and code
         ft.forward();
@@ -105,8 +116,8 @@ public final class FT {
         double t0 = Npb.seconds();
         ft.initialConditions(seed);
         ft.forward();
-        double[] sums = new double[2 * NITER];
-        for (int it = 0; it < NITER; it++) {
+        double[] sums = new double[2 * niter];
+        for (int it = 0; it < niter; it++) {
             ft.evolve();
             ft.inverse();
             ft.checksum(sums, it);
@@ -115,7 +126,7 @@ public final class FT {
         MPI.COMM_WORLD.Allreduce(time, 0, time, 0, 1, MPI.DOUBLE, MPI.MAX);
 
         boolean verified = true;
-        for (int it = 0; it < NITER; it++) {
+        for (int it = 0; it < niter; it++) {
             double dr = sums[2 * it] - ref[it][0];
             double di = sums[2 * it + 1] - ref[it][1];
             double err = Math.hypot(dr, di) / Math.hypot(ref[it][0], ref[it][1]);
@@ -129,8 +140,8 @@ public final class FT {
         if (rank == 0) {
             double ntotal = (double) ft.nx * ft.ny * ft.nz;
             double mflops = 1e-6 * ntotal * (14.8157 + 7.19641 * Math.log(ntotal)
-                    + (5.23518 + 7.21113 * Math.log(ntotal)) * NITER) / time[0];
-            Npb.report("FT", cls, ft.nx + "x" + ft.ny + "x" + ft.nz, NITER, time[0], mflops, size,
+                    + (5.23518 + 7.21113 * Math.log(ntotal)) * niter) / time[0];
+            Npb.report("FT", cls, ft.nx + "x" + ft.ny + "x" + ft.nz, niter, time[0], mflops, size,
                     "floating point", verified);
         }
         MPI.Finalize();

@@ -12,7 +12,7 @@ import mpi.Request;
  * the ranks of five test keys each iteration; full verification sorts the keys and checks the order
  * within and across ranks.
  *
- * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.IS [S|W|A] [SEED]</pre>
+ * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.IS [S|W|A|B] [SEED]</pre>
  */
 public final class IS {
     private static final int MAX_ITERATIONS = 10;
@@ -33,6 +33,8 @@ public final class IS {
     private static final int[] W_RANK = {1249, 11698, 1039987, 1043896, 1048018};
     private static final int[] A_INDEX = {2112377, 662041, 5336171, 3642833, 4250760};
     private static final int[] A_RANK = {104, 17523, 123928, 8288932, 8388264};
+    private static final int[] B_INDEX = {41869, 812306, 5102857, 18232239, 26860214};
+    private static final int[] B_RANK = {33422937, 10244, 59149, 33135281, 99};
 
     private final char cls;
     private final int rank;
@@ -66,16 +68,16 @@ public final class IS {
         this.cls = cls;
         this.rank = rank;
         this.size = size;
-        int keysLog2 = cls == 'S' ? 16 : cls == 'W' ? 20 : 23;
-        int maxKeyLog2 = cls == 'S' ? 11 : cls == 'W' ? 16 : 19;
+        int keysLog2 = cls == 'S' ? 16 : cls == 'W' ? 20 : cls == 'A' ? 23 : 25;
+        int maxKeyLog2 = cls == 'S' ? 11 : cls == 'W' ? 16 : cls == 'A' ? 19 : 21;
         int bucketsLog2 = cls == 'S' ? 9 : 10;
         totalKeys = 1 << keysLog2;
         maxKey = 1 << maxKeyLog2;
         buckets = 1 << bucketsLog2;
         shift = maxKeyLog2 - bucketsLog2;
         numKeys = totalKeys / size;
-        testIndex = cls == 'S' ? S_INDEX : cls == 'W' ? W_INDEX : A_INDEX;
-        testRank = cls == 'S' ? S_RANK : cls == 'W' ? W_RANK : A_RANK;
+        testIndex = cls == 'S' ? S_INDEX : cls == 'W' ? W_INDEX : cls == 'A' ? A_INDEX : B_INDEX;
+        testRank = cls == 'S' ? S_RANK : cls == 'W' ? W_RANK : cls == 'A' ? A_RANK : B_RANK;
 
         keys = new int[numKeys];
         keyBuff1 = new int[Math.max(numKeys, maxKey)];
@@ -106,7 +108,7 @@ public final class IS {
         String[] app = MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
-        char cls = Npb.problemClass("IS", app, "SWA");
+        char cls = Npb.problemClass("IS", app, "SWAB");
         long seed = Npb.seed("IS", app, Npb.SEED);
         Npb.requirePowerOfTwo("IS", size, 512);
         IS is = new IS(cls, rank, size, seed);
@@ -296,7 +298,8 @@ public final class IS {
         return switch (cls) {
             case 'S' -> i <= 2 ? iteration : -iteration;
             case 'W' -> i < 2 ? iteration - 2 : -iteration;
-            default -> i <= 2 ? iteration - 1 : -(iteration - 1);
+            case 'A' -> i <= 2 ? iteration - 1 : -(iteration - 1);
+            default -> i == 1 || i == 2 || i == 4 ? iteration : -iteration;
         };
     }
 

@@ -12,14 +12,16 @@ import mpi.MPIException;
  * Levels too coarse to give every rank two points per axis are gathered once (Allgather) and
  * solved redundantly by every rank, which then keeps its own block on the way up.
  *
- * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.MG [S|W|A] [SEED]</pre>
+ * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.MG [S|W|A|B] [SEED]</pre>
  */
 public final class MG {
     private static final double[] A = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
-    private static final double[] C = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0}; // S(a), classes S, W, A
+    private static final double[] SMOOTHER_A = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};  // S(a): classes S, W, A
+    private static final double[] SMOOTHER_B = {-3.0 / 17.0, 1.0 / 33.0, -1.0 / 61.0, 0.0}; // S(b): class B
     private static final int TEN = 10;
 
     private final int rank;
+    private final double[] smoother; // the smoother's coefficients
     private final int lt;       // finest level: n = 2^lt
     private final int kd;       // coarsest level held in blocks; coarser levels are global on every rank
     private final int[] p = new int[3];      // ranks per axis
@@ -40,8 +42,9 @@ public final class MG {
     private final double[] t2;
     private final double[] t3;
 
-    private MG(int lt, int rank, int size) {
+    private MG(char cls, int lt, int rank, int size) {
         this.rank = rank;
+        this.smoother = cls == 'B' ? SMOOTHER_B : SMOOTHER_A;
         this.lt = lt;
         for (int d = 0; d < 3; d++) {
             p[d] = 1;
@@ -101,13 +104,14 @@ public final class MG {
         String[] app = MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
-        char cls = Npb.problemClass("MG", app, "SWA");
+        char cls = Npb.problemClass("MG", app, "SWAB");
         long seed = Npb.seed("MG", app, Npb.SEED);
         Npb.requirePowerOfTwo("MG", size, 1 << 15);
         int lt = cls == 'S' ? 5 : cls == 'W' ? 7 : 8;
-        int nit = 4;
-        double ref = cls == 'S' ? 0.5307707005734e-04 : cls == 'W' ? 0.6467329375339e-05 : 0.2433365309069e-05;
-        MG mg = new MG(lt, rank, size);
+        int nit = cls == 'B' ? 20 : 4;
+        double ref = cls == 'S' ? 0.5307707005734e-04 : cls == 'W' ? 0.6467329375339e-05
+                : cls == 'A' ? 0.2433365309069e-05 : 0.1800564401355e-05;
+        MG mg = new MG(cls, lt, rank, size);
         int n = 1 << lt;
         if (rank == 0) {
             System.out.printf("%n NAS Parallel Benchmarks (MPJ) -- MG Benchmark%n%n Size: %4dx%4dx%4d  (class %c)%n"
@@ -252,6 +256,7 @@ public final class MG {
         int s3 = n1 * n2;
         double[] r1 = t1;
         double[] r2 = t2;
+        double w0 = smoother[0], w1 = smoother[1], w2 = smoother[2];
         for (int i3 = 1; i3 < n3 - 1; i3++) {
             for (int i2 = 1; i2 < n2 - 1; i2++) {
                 int b = n1 * (i2 + n2 * i3);
@@ -262,8 +267,8 @@ public final class MG {
                 }
                 for (int i1 = 1; i1 < n1 - 1; i1++) {
                     int c = b + i1;
-                    uu[c] += C[0] * rr[c] + C[1] * (rr[c - 1] + rr[c + 1] + r1[i1])
-                            + C[2] * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+                    uu[c] += w0 * rr[c] + w1 * (rr[c - 1] + rr[c + 1] + r1[i1])
+                            + w2 * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
                 }
             }
         }
