@@ -11,7 +11,7 @@ import mpi.MPIException;
  * line ({@link BtSweep}). The error against the exact solution and the norm of the final right hand
  * side, reduced with Allreduce, are checked against NPB's values.
  *
- * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.BT [S|W|A] [DT]</pre>
+ * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.BT [S|W|A|B] [DT]</pre>
  *
  * A second argument replaces the class's time step, which must make verification fail.
  */
@@ -41,9 +41,9 @@ public final class BT extends FlowBenchmark {
 
     /** NPB 3.x's numbers for class {@code cls}. */
     static Problem problem(char cls) {
-        int n = cls == 'S' ? 12 : cls == 'W' ? 24 : 64;
+        int n = cls == 'S' ? 12 : cls == 'W' ? 24 : cls == 'A' ? 64 : 102;
         int niter = cls == 'S' ? 60 : 200;
-        double dtRef = cls == 'S' ? 0.010 : 0.0008;
+        double dtRef = cls == 'S' ? 0.010 : cls == 'B' ? 0.0003 : 0.0008;
         double[] mflopCubic = {3478.8, -17655.7, 28023.7, 0};
         return new Problem(cls, n, niter, dtRef, residualReference(cls), errorReference(cls), mflopCubic);
     }
@@ -57,9 +57,12 @@ public final class BT extends FlowBenchmark {
             case 'W':
                 return new double[] {0.1125590409344e+03, 0.1180007595731e+02, 0.2710329767846e+02,
                     0.2469174937669e+02, 0.2638427874317e+03};
-            default:
+            case 'A':
                 return new double[] {1.0806346714637264e+02, 1.1319730901220813e+01, 2.5974354511582465e+01,
                     2.3665622544678910e+01, 2.5278963211748344e+02};
+            default:
+                return new double[] {1.4233597229287254e+03, 9.9330522590150238e+01, 3.5646025644535285e+02,
+                    3.2485447959084092e+02, 3.2707541254659363e+03};
         }
     }
 
@@ -72,9 +75,12 @@ public final class BT extends FlowBenchmark {
             case 'W':
                 return new double[] {0.4419655736008e+01, 0.4638531260002e+00, 0.1011551749967e+01,
                     0.9235878729944e+00, 0.1018045837718e+02};
-            default:
+            case 'A':
                 return new double[] {4.2348416040525025e+00, 4.4390282496995698e-01, 9.6692480136345650e-01,
                     8.8302063039765474e-01, 9.7379901770829278e+00};
+            default:
+                return new double[] {5.2969847140936856e+01, 4.4632896115670668e+00, 1.3122573342210174e+01,
+                    1.2006925323559144e+01, 1.2459576151035986e+02};
         }
     }
 }

@@ -46,14 +46,14 @@ abstract class FlowBenchmark {
     }
 
     /**
-     * The benchmark's main: {@code [S|W|A] [DT]}; a DT other than the class's must fail verification,
+     * The benchmark's main: {@code [S|W|A|B] [DT]}; a DT other than the class's must fail verification,
      * which ends the job with {@link VerificationFailed}.
      */
     static void run(String name, String[] args, Classes classes, Maker maker) throws MPIException {
         String[] app = MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
-        Problem pb = classes.of(Npb.problemClass(name, app, "SWA"));
+        Problem pb = classes.of(Npb.problemClass(name, app, "SWAB"));
         int n = pb.n();
         double dt = app.length > 1 ? Npb.timeStep(name, app[1]) : pb.dtRef();
         MultiPartition layout = new MultiPartition(name, rank, size, n);

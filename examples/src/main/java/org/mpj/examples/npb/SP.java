@@ -11,7 +11,7 @@ import mpi.MPIException;
  * pipeline over the cells of a line ({@link SpSweep}). The error against the exact solution and the
  * norm of the final right hand side, reduced with Allreduce, are checked against NPB's values.
  *
- * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.SP [S|W|A] [DT]</pre>
+ * <pre>bin/mpjrun -np 4 -cp examples/target/classes org.mpj.examples.npb.SP [S|W|A|B] [DT]</pre>
  *
  * A second argument replaces the class's time step, which must make verification fail.
  */
@@ -44,9 +44,9 @@ public final class SP extends FlowBenchmark {
 
     /** NPB 3.x's numbers for class {@code cls}. */
     static Problem problem(char cls) {
-        int n = cls == 'S' ? 12 : cls == 'W' ? 36 : 64;
+        int n = cls == 'S' ? 12 : cls == 'W' ? 36 : cls == 'A' ? 64 : 102;
         int niter = cls == 'S' ? 100 : 400;
-        double dtRef = cls == 'S' ? 0.015 : 0.0015;
+        double dtRef = cls == 'S' ? 0.015 : cls == 'B' ? 0.001 : 0.0015;
         double[] mflopCubic = {881.174, -4683.91, 11484.5, -19272.4};
         return new Problem(cls, n, niter, dtRef, residualReference(cls), errorReference(cls), mflopCubic);
     }
@@ -60,9 +60,12 @@ public final class SP extends FlowBenchmark {
             case 'W':
                 return new double[] {0.1893253733584e-02, 0.1717075447775e-03, 0.2778153350936e-03,
                     0.2887475409984e-03, 0.3143611161242e-02};
-            default:
+            case 'A':
                 return new double[] {2.4799822399300195e0, 1.1276337964368832e0, 1.5028977888770491e0,
                     1.4217816211695179e0, 2.1292113035138280e0};
+            default:
+                return new double[] {0.6903293579998e+02, 0.3095134488084e+02, 0.4103336647017e+02,
+                    0.3864769009604e+02, 0.5643482272596e+02};
         }
     }
 
@@ -75,9 +78,12 @@ public final class SP extends FlowBenchmark {
             case 'W':
                 return new double[] {0.7542088599534e-04, 0.6512852253086e-05, 0.1049092285688e-04,
                     0.1128838671535e-04, 0.1212845639773e-03};
-            default:
+            case 'A':
                 return new double[] {1.0900140297820550e-04, 3.7343951769282091e-05, 5.0092785406541633e-05,
                     4.7671093939528255e-05, 1.3621613399213001e-04};
+            default:
+                return new double[] {0.9810006190188e-02, 0.1022827905670e-02, 0.1720597911692e-02,
+                    0.1694479428231e-02, 0.1847456263981e-01};
         }
     }
 }
