@@ -275,9 +275,6 @@ public final class MatchingEngine implements SendCanceller {
                 appendPosted(r);
                 return false;
             }
-            if (e.held) {
-                heldCount = heldCount - 1;
-            }
             if (e.remote != null) {
                 RemoteMessage m = e.remote;
                 recycle(e);
@@ -448,9 +445,6 @@ public final class MatchingEngine implements SendCanceller {
             if (e == null || !e.queued || e.sendRequest != s) {
                 return false;
             }
-            if (e.held) {
-                heldCount = heldCount - 1;
-            }
             unlinkUnexpected(e);
             recycle(e);
         } finally {
@@ -604,7 +598,11 @@ public final class MatchingEngine implements SendCanceller {
         unexpectedDepth++;
     }
 
+    /** Unlinks a queued envelope, keeping the held messages' count and walk start right. */
     private void unlinkUnexpected(Envelope e) {
+        if (e.held) {
+            heldCount = heldCount - 1;
+        }
         if (e == heldFrom) {
             heldFrom = e.next;
         }
