@@ -53,12 +53,7 @@ public final class Bootstrap {
 
     /** The ranks of a job whose {@code np} ranks are threads of this JVM. */
     public static RankContext[] threadJob(int np, Config config, JobControl job) {
-        int eager = config.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
-        long backlog = config.getLong(Config.EAGER_BACKLOG_BYTES, Config.DEFAULT_EAGER_BACKLOG_BYTES, 0, Long.MAX_VALUE);
-        MatchingEngine[] engines = new MatchingEngine[np];
-        for (int r = 0; r < np; r++) {
-            engines[r] = new MatchingEngine("rank " + r, eager, backlog);
-        }
+        MatchingEngine[] engines = engines(0, np, config);
         Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "shm")).threads(engines, config, job);
         BackoffIdle idle = BackoffIdle.from(config, np, false);
         CollectivesProvider collectives = CollectivesProvider.load(config);
@@ -77,12 +72,7 @@ public final class Bootstrap {
      */
     public static RankContext[] processJob(int firstRank, int count, int worldSize, Config config, JobControl job,
                                            WireUp wireUp) {
-        int eager = config.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
-        long backlog = config.getLong(Config.EAGER_BACKLOG_BYTES, Config.DEFAULT_EAGER_BACKLOG_BYTES, 0, Long.MAX_VALUE);
-        MatchingEngine[] engines = new MatchingEngine[count];
-        for (int i = 0; i < count; i++) {
-            engines[i] = new MatchingEngine("rank " + (firstRank + i), eager, backlog);
-        }
+        MatchingEngine[] engines = engines(firstRank, count, config);
         Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "tcp"))
                 .processes(engines, firstRank, worldSize, wireUp, config, job);
         BackoffIdle idle = BackoffIdle.from(config, config.getInt(Config.RANKS_ON_HOST, count, 1, Integer.MAX_VALUE), true);
@@ -92,5 +82,16 @@ public final class Bootstrap {
             ranks[i] = new RankContext(firstRank + i, worldSize, job, devices[i], engines[i], config, idle, collectives);
         }
         return ranks;
+    }
+
+    /** The matching engines of ranks firstRank .. firstRank+count-1, with the job's eager settings. */
+    private static MatchingEngine[] engines(int firstRank, int count, Config config) {
+        int eager = config.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
+        long backlog = config.getLong(Config.EAGER_BACKLOG_BYTES, Config.DEFAULT_EAGER_BACKLOG_BYTES, 0, Long.MAX_VALUE);
+        MatchingEngine[] engines = new MatchingEngine[count];
+        for (int i = 0; i < count; i++) {
+            engines[i] = new MatchingEngine("rank " + (firstRank + i), eager, backlog);
+        }
+        return engines;
     }
 }
