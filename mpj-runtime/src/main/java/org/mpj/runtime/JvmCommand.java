@@ -49,6 +49,7 @@ record JvmCommand(String controlAddress, int np, int perJvm, String device, Stri
         List<String> c = new ArrayList<>();
         c.add(java());
         c.addAll(JvmOptions.ALL);
+        c.addAll(JvmOptions.forThreadRanks(jvm < 0 ? perJvm : ranksOf(jvm)));
         c.addAll(jvmOptions);
         c.addAll(javaOptions);
         c.add("-cp");

@@ -1,0 +1,51 @@
+package org.mpj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The JIT options of the JVMs mpjrun starts: a JVM of several thread ranks gets bin/mpjrun's. */
+@Timeout(30)
+class JvmCommandTest {
+    private static final String C2_ALONE = "-XX:-TieredCompilation";
+    private static final String MAIN_SCALED = "-XX:CompileCommand=CompileThresholdScaling,*::main,";
+
+    private static JvmCommand command(int np, int perJvm, List<String> userOptions) {
+        return new JvmCommand("127.0.0.1:4000", np, perJvm, perJvm == 1 ? "tcp" : "hybrid", ".", "Main",
+                List.of(), Map.of(), List.of(), false, userOptions);
+    }
+
+    @Test
+    void aJvmOfOneRankKeepsTheJvmsDefaultJit() {
+        List<String> jvm = command(4, 1, List.of()).forJvm(2, false, 4);
+        assertFalse(jvm.contains(C2_ALONE), jvm.toString());
+        assertTrue(jvm.stream().noneMatch(w -> w.startsWith(MAIN_SCALED)), jvm.toString());
+    }
+
+    @Test
+    void aJvmOfSeveralRanksRunsC2AloneWithMainScaledByItsRanks() {
+        assertEquals(List.of(C2_ALONE, MAIN_SCALED + "0.5"), JvmOptions.forThreadRanks(2));
+        assertEquals(List.of(C2_ALONE, MAIN_SCALED + "0.25"), JvmOptions.forThreadRanks(4));
+        assertEquals(List.of(C2_ALONE, MAIN_SCALED + "0.25"), JvmOptions.forThreadRanks(16), "not below 1/4");
+        // 5 ranks in JVMs of 3: the last JVM holds 2.
+        List<String> first = command(5, 3, List.of()).forJvm(0, false, 5);
+        List<String> last = command(5, 3, List.of()).forJvm(1, false, 5);
+        assertTrue(first.contains(C2_ALONE) && first.contains(MAIN_SCALED + (1.0 / 3)), first.toString());
+        assertTrue(last.contains(C2_ALONE) && last.contains(MAIN_SCALED + "0.5"), last.toString());
+        // Under Slurm a JVM learns its index later: it gets the options of a full JVM.
+        assertTrue(command(8, 4, List.of()).forJvm(-1, false, 0).contains(MAIN_SCALED + "0.25"));
+    }
+
+    @Test
+    void theUsersOptionsComeAfterAndMaySayOtherwise() {
+        List<String> jvm = command(4, 2, List.of("-XX:+TieredCompilation")).forJvm(0, false, 4);
+        int ours = jvm.indexOf(C2_ALONE);
+        int theirs = jvm.indexOf("-XX:+TieredCompilation");
+        assertTrue(ours >= 0 && theirs > ours, jvm.toString());
+    }
+}
