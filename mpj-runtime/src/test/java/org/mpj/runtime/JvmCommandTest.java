@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,18 @@ class JvmCommandTest {
         assertTrue(last.contains(C2_ALONE) && last.contains(MAIN_SCALED + "0.5"), last.toString());
         // Under Slurm a JVM learns its index later: it gets the options of a full JVM.
         assertTrue(command(8, 4, List.of()).forJvm(-1, false, 0).contains(MAIN_SCALED + "0.25"));
+    }
+
+    /** bin/mpjrun spells out for its own JVM what JvmOptions gives the JVMs mpjrun starts: the two must agree. */
+    @Test
+    void binMpjrunSpellsOutTheSameOptions() throws IOException {
+        String script = Files.readString(Path.of(System.getProperty("user.dir")).resolveSibling("bin").resolve("mpjrun"));
+        for (String option : JvmOptions.ALL) {
+            assertTrue(script.contains(option), "bin/mpjrun lacks " + option);
+        }
+        assertTrue(script.contains("jit=" + C2_ALONE), "bin/mpjrun lacks " + C2_ALONE);
+        assertTrue(script.contains(MAIN_SCALED + "$(awk -v n=\"$np\" 'BEGIN { print (n < 4 ? 1 / n : 0.25) }')"),
+                "bin/mpjrun does not scale main as JvmOptions.forThreadRanks does");
     }
 
     @Test
