@@ -2,7 +2,8 @@
 # MPJ beside native Open MPI: runs the same suite (org.mpj.bench.Suite, and benchmarks/native/mpi_suite.c
 # built with mpicc) with the same arguments, prints both tables and then one table side by side.
 #   benchmarks/scripts/native.sh NP [SUITE-ARGS...]
-#   e.g. benchmarks/scripts/native.sh 4 --tests pingpong,bcast,allreduce,allgather,alltoall --sizes 0-1M:4
+#   e.g. benchmarks/scripts/native.sh 4 --tests pingpong,bcast,allreduce,allgather,alltoall --sizes 0-1M:4 --warmup 20000
+# (thread ranks run C2 alone: without that warm-up the small sizes time partly interpreted code; README)
 # DEV=tcp compares MPJ's tcp device with Open MPI's tcp transport (default: shm vs Open MPI's vader).
 # Writes benchmarks/target/native/{mpj,openmpi}-NP.csv. Build MPJ first: mvn -q -B package -DskipTests.
 # Installs Open MPI from Debian's packages when mpicc is missing (needs root and apt).
