@@ -72,10 +72,11 @@ import org.mpj.core.MpjException;
  *       must say which device measured them.</li>
  * </ul>
  * Every rule the tuner writes is limited to the placement it measured ({@code shm:} lines for thread
- * ranks, {@code tcp:} for a JVM per rank), so tables tuned on both devices can stand in one file. Thread
- * ranks measured past this host's cores ({@code --oversubscribe}) make {@code oversubscribed:} rules,
- * which apply only where a JVM's ranks outnumber its cores; the other rules end at the largest rank count
- * measured within the cores ({@link TableBuilder#build(List, Placement, int)}).
+ * ranks, {@code tcp:} for a JVM per rank), so tables tuned on both devices can stand in one file. Ranks
+ * measured past this host's cores ({@code --oversubscribe}) make {@code oversubscribed:} rules, which
+ * apply only where ranks outnumber their host's cores ({@link org.mpj.coll.select.Selector#oversubscribed});
+ * the other rules end at the largest rank count measured within the cores
+ * ({@link TableBuilder#build(List, Placement, int)}).
  *
  * <pre>
  * benchmarks/scripts/bench Autotune [--mode exhaustive|model|verify|table] [--ranks 2,3,4] [--oversubscribe]
@@ -105,7 +106,7 @@ public final class Autotune {
     int settleSeconds = Settle.DEFAULT_MAX_SECONDS;
     double segmentBytes;
     Path out = Path.of("benchmarks/target/tune"), plogp, exhaustive, table;
-    /** This host's cores: measurements of more thread ranks make oversubscribed rules. */
+    /** This host's cores: measurements of more ranks make oversubscribed rules. */
     int cores = Runtime.getRuntime().availableProcessors();
 
     public static void main(String[] args) {
@@ -301,7 +302,7 @@ public final class Autotune {
         return dev.equals("tcp") ? Placement.NODE_PER_RANK : Placement.ONE_NODE;
     }
 
-    /** The table of these points: rank counts past this host's cores make oversubscribed rules (thread ranks). */
+    /** The table of these points: rank counts past this host's cores make oversubscribed rules. */
     private Table tableOf(List<TableBuilder.Point> points) {
         return TableBuilder.build(points, placement(), cores);
     }
@@ -445,7 +446,7 @@ public final class Autotune {
                 }
             }
         }
-        List<Check> first = checks(all, tuned, placement());
+        List<Check> first = checks(all, tuned, placement(), cores);
         // Where a point is over the bound, its primitive and rank count are measured again, all sizes and
         // candidates interleaved as before, and judged on every round: the same algorithm timed twice in
         // one job differs by more than 10% at some points of a 2-core VM, and a point should not fail on
@@ -459,7 +460,7 @@ public final class Autotune {
                     all.addAll(measure(key, p, sizesSpec, Catalog.names(key, placement()), tables))));
         }
         writeRows(out.resolve("verify.csv"), all);
-        List<Check> checks = extra > 0 && !over.isEmpty() ? checks(all, tuned, placement()) : first;
+        List<Check> checks = extra > 0 && !over.isEmpty() ? checks(all, tuned, placement(), cores) : first;
         StringBuilder s = new StringBuilder(String.format("# verify %s: all candidates interleaved in one job per primitive and"
                 + " rank count; rounds: %d, and %d more, all sizes, of each primitive and rank count with a point over %.0f%% after them (marked +); times: medians over rounds,"
                 + " us per call; ratios: within each round, median over rounds; Barrier, Gatherv, Scatterv and Alltoallv, whose"
@@ -533,8 +534,11 @@ public final class Autotune {
         }
     }
 
-    /** The verify report's points: the tuned table against the best single algorithm and the default table. */
-    private static List<Check> checks(List<Row> all, Table tuned, Placement placement) {
+    /**
+     * The verify report's points: the tuned table against the best single algorithm and the default table;
+     * its choice as the selector makes it on this host (rank counts past its {@code cores} take oversubscribed lines).
+     */
+    private static List<Check> checks(List<Row> all, Table tuned, Placement placement, int cores) {
         Predicate<String> single = c -> !c.equals(TUNED) && !c.equals(DEFAULT);
         List<Check> checks = new ArrayList<>();
         for (var byKey : Rounds.index(all).entrySet()) {
@@ -545,7 +549,8 @@ public final class Autotune {
                     Rounds.Point pt = bySize.getValue();
                     String best = overall != null ? overall : pt.fastest(single);
                     checks.add(new Check(byKey.getKey(), byRanks.getKey(), bySize.getKey(), best,
-                            TableFiles.choose(tuned, byKey.getKey(), byRanks.getKey(), bySize.getKey(), placement),
+                            TableFiles.choose(tuned, byKey.getKey(), byRanks.getKey(), bySize.getKey(), placement,
+                                    byRanks.getKey() > cores),
                             pt.ratio(TUNED, best) - 1, pt.ratio(TUNED, DEFAULT) - 1, pt));
                 }
             }

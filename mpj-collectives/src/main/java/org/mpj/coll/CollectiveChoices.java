@@ -61,7 +61,8 @@ public final class CollectiveChoices {
     public static Communicator dupWithTable(Communicator comm, Table table) {
         collectivesOf(comm, "dupWithTable");
         Communicator dup = comm.dup();
-        collectivesOf(dup, "dupWithTable").choose(Selector.fromTable(table, dup.size(), Placement.of(dup), dup.ranksOutnumberCores()));
+        Placement where = Placement.of(dup);
+        collectivesOf(dup, "dupWithTable").choose(Selector.fromTable(table, dup.size(), where, Selector.oversubscribed(dup, where)));
         return dup;
     }
 

@@ -16,7 +16,8 @@ public final class MpjCollectivesLibrary implements CollectivesProvider.Collecti
         return new CollectivesProvider() {
             @Override
             public Collectives create(Communicator comm) {
-                return new CommCollectives(comm, selector.forSize(comm.size(), Placement.of(comm), comm.ranksOutnumberCores()),
+                Placement where = Placement.of(comm);
+                return new CommCollectives(comm, selector.forSize(comm.size(), where, Selector.oversubscribed(comm, where)),
                         selector.segmentBytes());
             }
 

@@ -141,6 +141,15 @@ public final class Communicator {
         return rank.idle.oversubscribed;
     }
 
+    /**
+     * Whether every rank of the job is on this rank's host and they outnumber its cores. Unlike
+     * {@link #ranksOutnumberCores}, every rank of the job computes the same answer (they see one host,
+     * and the launcher tells each JVM the same count), so a choice made on it is the same everywhere.
+     */
+    public boolean jobOutnumbersCores() {
+        return rank.idle.jobOversubscribed(rank.worldSize);
+    }
+
     public int rank() {
         return myRank;
     }

@@ -188,16 +188,18 @@ public final class TableBuilder {
     }
 
     /**
-     * {@link #build} of thread-rank measurements ({@code where} one node) some of which ran more ranks
-     * than this host's {@code cores}: their rank counts make rules of their own, marked oversubscribed,
-     * ahead of the others' in each primitive; and the others' largest rank count is no longer open-ended,
-     * since what won where every rank had a core of this host is not known to win with more ranks on a
-     * host of more cores (8 thread ranks on 16 cores: the shared Allgather and Alltoall 2-5x faster than
-     * the message algorithms that win with 8 ranks on 2 cores). Without such measurements, {@link #build}.
+     * {@link #build} of measurements some of which ran more ranks than this host's {@code cores} (thread
+     * ranks, or a JVM each, all on this host): their rank counts make rules of their own, marked
+     * oversubscribed, ahead of the others' in each primitive; and the others' largest rank count is no
+     * longer open-ended, since what won where every rank had a core of this host is not known to win with
+     * more ranks on a host of more cores (8 thread ranks on 16 cores: the shared Allgather and Alltoall
+     * 2-5x faster than the message algorithms that win with 8 ranks on 2 cores; 4 tcp JVMs on 16 cores:
+     * Rabenseifner's Allreduce of 64 KiB-1 MiB 1.5-1.8x faster than the Reduce+Bcast that wins with
+     * them on 2). Without such measurements, {@link #build}.
      */
     public static Table build(List<Point> points, Placement where, int cores) {
         List<Point> over = points.stream().filter(p -> p.ranks() > cores).toList();
-        if (over.isEmpty() || where != Placement.ONE_NODE) {
+        if (over.isEmpty()) {
             return build(points, where);
         }
         List<Point> under = points.stream().filter(p -> p.ranks() <= cores).toList();

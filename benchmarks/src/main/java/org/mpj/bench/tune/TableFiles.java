@@ -54,10 +54,10 @@ public final class TableFiles {
         return choose(table, key, ranks, bytes, placement, false);
     }
 
-    /** {@link #choose} where the ranks of the JVM outnumber its cores or not. */
+    /** {@link #choose} where the ranks outnumber their host's cores or not ({@link Selector#oversubscribed}). */
     public static String choose(Table table, String key, int ranks, long bytes, Placement placement,
-                                boolean ranksOutnumberCores) {
+                                boolean oversubscribed) {
         Primitive p = Primitive.ofKey(key);
-        return Catalog.nameOf(p, Selector.fromTable(table, ranks, placement, ranksOutnumberCores)[p.ordinal()].pick(bytes));
+        return Catalog.nameOf(p, Selector.fromTable(table, ranks, placement, oversubscribed)[p.ordinal()].pick(bytes));
     }
 }

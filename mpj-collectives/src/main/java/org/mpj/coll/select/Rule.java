@@ -4,7 +4,7 @@ package org.mpj.coll.select;
  * One line of the table: for communicators of {@code ranksLo..ranksHi} ranks and messages of
  * {@code bytesLo..bytesHi} bytes (both inclusive), the primitive runs {@code algorithm}; where
  * {@code placement} is not null, only on communicators placed so; where {@code oversubscribed}, only
- * where the ranks of one JVM outnumber its host's cores. {@code line} is the line number in the file
+ * where the ranks outnumber their host's cores ({@link Selector#oversubscribed}). {@code line} is the line number in the file
  * it came from (0 for a rule made in code).
  */
 public record Rule(Primitive primitive, int ranksLo, int ranksHi, long bytesLo, long bytesHi, String algorithm,
@@ -39,14 +39,12 @@ public record Rule(Primitive primitive, int ranksLo, int ranksHi, long bytesLo, 
     }
 
     /**
-     * Whether this rule may apply to a communicator placed so, by its own limits and its algorithm's.
-     * An oversubscribed rule applies only where every rank of the communicator is in this JVM, whose
-     * ranks all see the same host: ranks on other hosts may not be oversubscribed, and every rank must
-     * pick the same algorithm.
+     * Whether this rule may apply to a communicator placed so, by its own limits and its algorithm's;
+     * an oversubscribed rule only where {@code oversubscribed} ({@link Selector#oversubscribed}).
      */
-    boolean appliesTo(Placement where, boolean ranksOutnumberCores) {
+    boolean appliesTo(Placement where, boolean oversubscribed) {
         return (placement == null || placement == where)
-                && (!oversubscribed || ranksOutnumberCores && where == Placement.ONE_NODE)
+                && (!this.oversubscribed || oversubscribed)
                 && Catalog.appliesTo(Catalog.lookup(primitive, algorithm), where);
     }
 

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.mpj.coll.tree.Trees;
+import org.mpj.core.Communicator;
 import org.mpj.core.Config;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
@@ -94,12 +95,23 @@ public final class Selector {
     }
 
     /**
+     * Whether the table's oversubscribed rules apply to {@code comm}, placed as {@code where}: its ranks
+     * outnumber their host's cores, and every rank of it knows so alike, so that all pick the same
+     * algorithm. They do where all are threads of this JVM (one node), or where the whole job is on this
+     * host (tcp or hybrid JVMs started here); a job across hosts never takes them, as one host's ranks
+     * may outnumber its cores and another's not.
+     */
+    public static boolean oversubscribed(Communicator comm, Placement where) {
+        return where == Placement.ONE_NODE ? comm.ranksOutnumberCores() : comm.jobOutnumbersCores();
+    }
+
+    /**
      * The choice of every primitive for communicators of {@code ranks} ranks; rules naming a
      * node-aware or hierarchical algorithm, and rules limited to a placement, apply only to the
-     * placements they are made for, and oversubscribed rules only where {@code ranksOutnumberCores}.
+     * placements they are made for, and oversubscribed rules only where {@code oversubscribed}.
      */
-    public Choice[] forSize(int ranks, Placement placement, boolean ranksOutnumberCores) {
-        Choice[] choices = fromTable(table, ranks, placement, ranksOutnumberCores);
+    public Choice[] forSize(int ranks, Placement placement, boolean oversubscribed) {
+        Choice[] choices = fromTable(table, ranks, placement, oversubscribed);
         for (Map.Entry<Primitive, String> f : forced.entrySet()) {
             choices[f.getKey().ordinal()] = only(f.getKey(), f.getValue());
         }
@@ -108,15 +120,15 @@ public final class Selector {
 
     /**
      * What {@code table} alone chooses for every primitive on communicators of {@code ranks} ranks
-     * placed so, of a JVM whose ranks outnumber its cores or not: its rules that cover the size and may
+     * placed so, oversubscribed or not ({@link #oversubscribed}): its rules that cover the size and may
      * apply there, in file order, then the primitive's default.
      */
-    public static Choice[] fromTable(Table table, int ranks, Placement placement, boolean ranksOutnumberCores) {
+    public static Choice[] fromTable(Table table, int ranks, Placement placement, boolean oversubscribed) {
         Choice[] choices = new Choice[Primitive.values().length];
         for (Primitive p : Primitive.values()) {
             List<Rule> rows = new ArrayList<>();
             for (Rule rule : table.rules()) {
-                if (rule.primitive() == p && rule.coversRanks(ranks) && rule.appliesTo(placement, ranksOutnumberCores)) {
+                if (rule.primitive() == p && rule.coversRanks(ranks) && rule.appliesTo(placement, oversubscribed)) {
                     rows.add(rule);
                 }
             }

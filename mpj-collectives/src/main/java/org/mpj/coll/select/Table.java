@@ -22,9 +22,10 @@ import org.mpj.core.MpjException;
  * Ranges are inclusive, {@code lo-} is open above and a single number is a range of one. A rule whose
  * key starts with {@code shm:}, {@code hybrid:} or {@code tcp:} applies only to communicators placed as
  * that device places them ({@link Placement}): {@code shm:reduce.2-8.262144- = nbFT}; one that starts
- * with {@code oversubscribed:} only where the ranks of one JVM outnumber its host's cores (an autotuning
- * run with more ranks than cores writes such rules: what wins there loses where every rank has a core
- * of its own), and only to communicators within that JVM. The rules
+ * with {@code oversubscribed:} only where the ranks outnumber their host's cores and all of them know it
+ * alike ({@link Selector#oversubscribed}: the ranks of one JVM, or a job whose JVMs are all on one host;
+ * an autotuning run with more ranks than cores writes such rules: what wins there loses where every
+ * rank has a core of its own). The rules
  * of a primitive are tried in file order and the first that covers the communicator size and the
  * message size wins; where none does, the primitive's default algorithm runs. The message size is
  * defined per primitive in {@link MessageSize}. Blank lines and lines starting with {@code #} are
@@ -97,10 +98,6 @@ public final class Table {
                 throw bad(source, lineNo, "unknown or repeated word '" + word + "' before the primitive; valid: "
                         + Placement.keys() + " (one of them), " + Rule.OVERSUBSCRIBED);
             }
-        }
-        if (oversubscribed && only != null && only != Placement.ONE_NODE) {
-            throw bad(source, lineNo, "'" + Rule.OVERSUBSCRIBED + ":' applies to the ranks of one JVM only: it goes with "
-                    + Placement.ONE_NODE.key + ": or alone, not with " + only.key + ":");
         }
         String[] key = fullKey.split("\\.", -1);
         String algorithm = t.substring(eq + 1).strip();

@@ -119,12 +119,12 @@ class TableTest {
         assertError("line 1: unknown or repeated word 'smh' before the primitive; valid: shm, hybrid, tcp (one of them),"
                 + " oversubscribed", "smh:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
         assertError("line 1: unknown or repeated word 'tcp'", "shm:tcp:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
-        assertError("line 1: 'oversubscribed:' applies to the ranks of one JVM only: it goes with shm: or alone, not with tcp:",
-                "oversubscribed:tcp:bcast.1-.0- = " + BCAST_DEFAULT + "\n");
+        assertEquals("oversubscribed:tcp:bcast.1-.0- = " + BCAST_DEFAULT, Table.parse(new java.io.StringReader(
+                "tcp:oversubscribed:bcast.1-.0- = " + BCAST_DEFAULT), "t").rules().get(0).format(), "tcp JVMs may be oversubscribed");
     }
 
     @Test
-    void anOversubscribedRuleAppliesOnlyWhereTheRanksOfOneJvmOutnumberItsCores(@TempDir Path dir) throws Exception {
+    void anOversubscribedRuleAppliesOnlyWhereTheRanksOutnumberTheirCores(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("t.properties");
         Files.writeString(file, "oversubscribed:shm:bcast.3-8.0- = " + BCAST_OTHER + "\n oversubscribed : bcast.1-.0-7 = "
                 + BCAST_OTHER + "\nshm:oversubscribed:bcast.1-2.0- = " + BCAST_OTHER + "\n");
@@ -143,9 +143,12 @@ class TableTest {
         assertSame(other, s.forSize(4, Placement.ONE_NODE, true)[Primitive.BCAST.ordinal()].pick(4096));
         assertSame(def, s.forSize(4, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(4096));
         assertSame(def, s.forSize(9, Placement.ONE_NODE, true)[Primitive.BCAST.ordinal()].pick(4096), "9 ranks: no rule");
-        // Ranks in other JVMs may sit on hosts with cores to spare: oversubscribed rules never apply there.
-        assertSame(def, s.forSize(4, Placement.NODE_PER_RANK, true)[Primitive.BCAST.ordinal()].pick(4));
-        assertSame(def, s.forSize(4, Placement.SEVERAL_NODES, true)[Primitive.BCAST.ordinal()].pick(4));
+        // JVMs of a job all on one host that outnumber its cores (Selector.oversubscribed decides when):
+        // the unplaced oversubscribed rule applies, the shm one does not.
+        assertSame(other, s.forSize(4, Placement.NODE_PER_RANK, true)[Primitive.BCAST.ordinal()].pick(4));
+        assertSame(other, s.forSize(4, Placement.SEVERAL_NODES, true)[Primitive.BCAST.ordinal()].pick(4));
+        assertSame(def, s.forSize(4, Placement.NODE_PER_RANK, true)[Primitive.BCAST.ordinal()].pick(4096));
+        assertSame(def, s.forSize(4, Placement.NODE_PER_RANK, false)[Primitive.BCAST.ordinal()].pick(4));
         assertSame(other, s.forSize(12, Placement.ONE_NODE, true)[Primitive.BCAST.ordinal()].pick(4));
         assertSame(def, s.forSize(12, Placement.ONE_NODE, false)[Primitive.BCAST.ordinal()].pick(4));
     }

@@ -61,14 +61,18 @@ public final class BackoffIdle {
      * other algorithms ({@code oversubscribed:} rules), as waiting here does.
      */
     public final boolean oversubscribed;
+    /** The job's ranks on this host, all JVMs together (as the launcher told, else this JVM's). */
+    public final int ranksOnHost;
     private final long parkAfter;
 
     public BackoffIdle(int maxSpins, int maxYields, long minParkNs, long maxParkNs) {
-        this(maxSpins, maxYields, minParkNs, maxParkNs, false);
+        this(maxSpins, maxYields, minParkNs, maxParkNs, false, 1);
     }
 
-    public BackoffIdle(int maxSpins, int maxYields, long minParkNs, long maxParkNs, boolean oversubscribed) {
+    public BackoffIdle(int maxSpins, int maxYields, long minParkNs, long maxParkNs, boolean oversubscribed,
+                       int ranksOnHost) {
         this.oversubscribed = oversubscribed;
+        this.ranksOnHost = ranksOnHost;
         this.maxSpins = maxSpins;
         this.maxYields = maxYields;
         this.minParkNs = minParkNs;
@@ -91,7 +95,17 @@ public final class BackoffIdle {
         return new BackoffIdle(spins,
                 config.getInt(Config.IDLE_MAX_YIELDS, yields, 0, Integer.MAX_VALUE),
                 config.getLong(Config.IDLE_MIN_PARK_NS, DEFAULT_MIN_PARK_NS, 1, 1_000_000_000L),
-                config.getLong(Config.IDLE_MAX_PARK_NS, DEFAULT_MAX_PARK_NS, 1, 1_000_000_000L), oversubscribed);
+                config.getLong(Config.IDLE_MAX_PARK_NS, DEFAULT_MAX_PARK_NS, 1, 1_000_000_000L), oversubscribed,
+                ranksOnHost);
+    }
+
+    /**
+     * Whether every rank of a job of {@code worldSize} is on this host and they outnumber its cores:
+     * the same answer on every rank of the job (one host, one count from the launcher), where
+     * {@link #oversubscribed} is this host's alone.
+     */
+    public boolean jobOversubscribed(int worldSize) {
+        return oversubscribed && ranksOnHost >= worldSize;
     }
 
     /** True once the n-th empty pass is past spinning and yielding. */

@@ -65,4 +65,16 @@ class BackoffIdleTest {
         Config one = Config.withOverrides(Map.of(Config.CORES_ON_HOST, "1"));
         assertEquals(0, BackoffIdle.from(one, 2, false).maxSpins);
     }
+
+    @Test
+    @Timeout(10)
+    void aJobIsOversubscribedForEveryRankOnlyWhereAllItsRanksShareTheHost() {
+        Config two = Config.withOverrides(Map.of(Config.CORES_ON_HOST, "2"));
+        assertTrue(BackoffIdle.from(two, 4, true).jobOversubscribed(4), "4 JVMs on a host of 2 cores");
+        assertFalse(BackoffIdle.from(two, 4, true).jobOversubscribed(8),
+                "4 of 8 ranks here: the other host's ranks may each have a core");
+        assertTrue(BackoffIdle.from(two, 4, true).oversubscribed, "this host is, all the same");
+        assertFalse(BackoffIdle.from(two, 2, true).jobOversubscribed(2), "a core each");
+        assertTrue(BackoffIdle.from(two, 3, false).jobOversubscribed(3), "3 thread ranks on 2 cores");
+    }
 }

@@ -191,4 +191,23 @@ class CollectiveChoicesTest {
         Jobs.runOk(np, Map.of(Selector.TABLE, table.toString(), Config.CORES_ON_HOST, Integer.toString(cores)),
                 Oversubscribed.class, expected);
     }
+
+    /**
+     * JVMs of one job on this host (tcp: one rank each; hybrid: two each) that outnumber the cores they
+     * are told of take the oversubscribed rule, the same on every rank; with a core each, the next rule.
+     */
+    @ParameterizedTest(name = "{0}, np={1} on {2} cores runs {3}")
+    @CsvSource({"tcp, 3, 1, bFT", "tcp, 3, 8, BT", "hybrid, 4, 2, bFT", "hybrid, 4, 8, BT"})
+    @Timeout(120)
+    void oversubscribedRulesApplyToTheJvmsOfAJobOnOneHost(String device, int np, int cores, String expected,
+                                                          @TempDir Path dir) throws Exception {
+        Path table = dir.resolve("t.properties");
+        Files.writeString(table, "oversubscribed:reduce.1-.0- = bFT\nreduce.1-.0- = BT\n");
+        Jobs.Launch launch = device.equals("tcp") ? Jobs.Launch.TCP : Jobs.Launch.hybrid(2);
+        var r = Jobs.run(launch, np, Map.of(Selector.TABLE, table.toString(), Config.CORES_ON_HOST, Integer.toString(cores)),
+                Oversubscribed.class, expected);
+        if (!r.succeeded()) {
+            throw new AssertionError(launch + " with " + np + " ranks: " + r.message(), r.cause());
+        }
+    }
 }
