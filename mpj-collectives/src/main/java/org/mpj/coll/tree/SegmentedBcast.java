@@ -8,11 +8,12 @@ import org.mpj.core.request.EngineRequest;
  * The broadcast walk of the segmented tree engine (Pješivac-Grbović et al., "Performance Analysis
  * of MPI Collective Operations", 2007): the message is cut into segments of whole items, the last
  * one shorter; each rank receives segment i from its parent straight into the caller's buffer and
- * forwards it to its children while the receive of segment i+1 is already posted, so segments
- * stream down the tree. A leaf, which forwards nothing, posts all its receives at once, so it wakes
- * once rather than once per segment (each wake-up of a thread rank costs a context switch when
- * ranks outnumber cores). Linear, pipeline, k-chain, binomial and binary broadcasts differ only in
- * the tree.
+ * forwards it to its children while the receives of the later segments are already posted, so
+ * segments stream down the tree. (The paper double-buffers the receives; here they land in the
+ * caller's buffer, so all can be posted at once at no cost in memory.) A leaf, which forwards
+ * nothing, waits for the last only, so it wakes once rather than once per segment (each wake-up of
+ * a thread rank costs a context switch when ranks outnumber cores). Linear, pipeline, k-chain,
+ * binomial and binary broadcasts differ only in the tree.
  *
  * <pre>
  * pipeline 0 → 1 → 2, 3 segments:   step 1: 0→1 s0   step 2: 0→1 s1, 1→2 s0   step 3: 0→1 s2, 1→2 s1 ...
@@ -38,26 +39,22 @@ public final class SegmentedBcast {
         }
         int segments = (count + segItems - 1) / segItems;
         Trees trees = Trees.of(c);
+        // Every receive is posted at once, each into its own part of the caller's buffer: a segment
+        // that comes before its receive is posted is kept aside and copied twice (over tcp, into a
+        // new array), and a parent sends segments as fast as eager sends complete.
+        EngineRequest[] in = parent >= 0 ? trees.receives(segments) : null;
+        for (int s = 0; in != null && s < segments; s++) {
+            receive(c, in[s], buf, offset, type, first, count, segItems, s, parent, tag);
+        }
         if (children.length == 0) {
-            // A leaf forwards nothing: it posts every receive at once and wakes when the last is in.
-            EngineRequest[] all = trees.receives(segments);
-            for (int s = 0; s < segments; s++) {
-                receive(c, all[s], buf, offset, type, first, count, segItems, s, parent, tag);
-            }
-            Trees.awaitAll(c, all, segments);
+            // A leaf forwards nothing: it wakes when the last segment is in.
+            Trees.awaitAll(c, in, segments);
             return;
         }
-        // Segment s arrives in receive s % 2 while segment s - 1 is forwarded out of the other.
-        EngineRequest[] in = trees.receives(2), out = trees.sends(children.length);
-        if (parent >= 0) {
-            receive(c, in[0], buf, offset, type, first, count, segItems, 0, parent, tag);
-        }
+        EngineRequest[] out = trees.sends(children.length);
         for (int s = 0; s < segments; s++) {
-            if (parent >= 0) {
-                if (s + 1 < segments) {
-                    receive(c, in[(s + 1) & 1], buf, offset, type, first, count, segItems, s + 1, parent, tag);
-                }
-                Trees.await(c, in[s & 1]);
+            if (in != null) {
+                Trees.await(c, in[s]);
             }
             int at = first + s * segItems, n = Math.min(segItems, first + count - at);
             for (int i = children.length - 1; i >= 0; i--) {
