@@ -60,6 +60,11 @@ public final class Config {
      * programs whose static fields hold nothing that differs between ranks: they are shared too.
      */
     public static final String SHARED_CLASSES = "mpj.sharedClasses";
+    /**
+     * Round trips that the first rank of each JVM exchanges at Init with the first rank of another
+     * JVM, across message sizes, before the program's first message ({@link WarmUp}); 0: none.
+     */
+    public static final String WARM_UP_ROUND_TRIPS = "mpj.warmUpRoundTrips";
     /** A properties file to read settings from. */
     public static final String CONFIG_FILE = "mpj.config";
 

@@ -83,6 +83,7 @@ public final class RankContext {
         world = new Communicator(this, all, worldRank, ContextIds.WORLD, "MPI.COMM_WORLD");
         self = new Communicator(this, new int[] {worldRank}, 0, ContextIds.SELF, "MPI.COMM_SELF");
         state = ACTIVE;
+        WarmUp.run(world, config.getInt(Config.WARM_UP_ROUND_TRIPS, WarmUp.DEFAULT_ROUND_TRIPS, 0, Integer.MAX_VALUE));
     }
 
     /**
