@@ -20,6 +20,11 @@ public final class JobControl {
         this.rankThreads = new Thread[ranksInJvm];
     }
 
+    /** The job's ranks that this JVM runs. */
+    public int ranksInJvm() {
+        return rankThreads.length;
+    }
+
     public LocalBoards localBoards() {
         return localBoards;
     }

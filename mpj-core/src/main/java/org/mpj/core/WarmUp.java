@@ -31,13 +31,16 @@ final class WarmUp {
 
     /**
      * Pairs the JVMs' first ranks (in rank order) two by two; with an odd count the last pairs with the
-     * first, after the first's own pair. Returns at once on ranks that are not a JVM's first, in a job of
-     * one JVM, and with no round trips.
+     * first, after the first's own pair. Returns at once on ranks that are not a JVM's first, in a job
+     * whose ranks are all in this JVM (whatever its device: they share one JIT), and with no round trips.
      */
     static void run(Communicator world, int roundTrips) {
+        if (roundTrips == 0 || world.rankContext().job.ranksInJvm() >= world.size()) {
+            return;
+        }
         int[] firsts = firstRanks(world);
         int n = firsts.length, i = indexOf(firsts, world.rank());
-        if (n < 2 || i < 0 || roundTrips == 0) {
+        if (n < 2 || i < 0) {
             return;
         }
         if ((i ^ 1) < n) {
