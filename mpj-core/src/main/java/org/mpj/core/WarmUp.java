@@ -7,13 +7,12 @@ import org.mpj.core.datatype.TypeMap;
  * The warm-up exchange of a job of several JVMs, at Init: the first rank of each JVM sends round trips
  * to the first rank of another JVM, cycling through 0 B, 1 B, 2 B .. 1 MiB of bytes and of doubles, so
  * that the JIT compiles the message path (engine, device, Netty) having seen every size class. A JVM
- * that compiled it after small messages only deoptimized it again at each larger class (an eager frame
- * split across reads, a rendezvous, another size of Netty's buffers): MpiJavaBench's tcp ping-pong on 2
- * JVMs took 8-24 us at 8 B-1 KiB, 15-40 at 16 KiB and 210-390 at 1 MiB through its sweep, against 9-11,
- * 4.6-11, 5.8-6.1 and 122-198 after this exchange (Open MPI 4.5, 4.5, 6.0, 109;
- * benchmarks/results/2026-11-27/mpjavabench-tcp-pingpong.txt). It costs each job ~0.7 s at start on a
- * 2-core host. Ranks that share a JVM share its compiled code, so one rank per JVM exchanges; the others
- * go on at once.
+ * that compiled it after small messages only deoptimized it again at each larger class (another size
+ * class of Netty's buffers, a rendezvous, ...): MpiJavaBench's tcp ping-pong on 2 JVMs took 15-40 us at
+ * 16 KiB and 210-390 at 1 MiB through its sweep, against 5.8-8.8 and 122-198 after this exchange (Open
+ * MPI 6.0 and 109; benchmarks/results/2026-11-27/mpjavabench-tcp-pingpong.txt). It costs each job ~0.7 s
+ * at start on a 2-core host. Ranks that share a JVM share its compiled code, so one rank per JVM
+ * exchanges; the others go on at once.
  *
  * <p>The messages travel on COMM_WORLD's collective context with a tag no collective uses, between two
  * named ranks, and every one is received before either rank leaves Init: none can meet the program's.
@@ -76,7 +75,10 @@ final class WarmUp {
         return -1;
     }
 
-    /** Round trips with {@code peer}: the lower rank sends first; sizes double up to 1 MiB and start over, bytes and doubles in turn. */
+    /**
+     * Round trips with {@code peer}, the lower rank sending first; sizes double up to 1 MiB and start
+     * over, bytes and doubles in turn.
+     */
     private static void exchange(Communicator world, int peer, int roundTrips) {
         byte[] bytes = new byte[LARGEST_BYTES];
         double[] doubles = new double[LARGEST_BYTES / 8];

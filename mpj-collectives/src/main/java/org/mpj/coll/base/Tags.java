@@ -6,7 +6,8 @@ package org.mpj.coll.base;
  * matching another's, even when a fast rank enters the next collective early. Every algorithm of a
  * primitive uses that primitive's tags; a composition (Allgather as Gather+Bcast) uses the tags of its
  * parts, which is safe because no collective receives from ANY_SOURCE and messages between two ranks
- * never overtake each other.
+ * never overtake each other. Init's warm-up exchange (org.mpj.core.WarmUp) uses tag 1 << 20 on the same
+ * context.
  */
 public final class Tags {
     public static final int BARRIER = 1;
