@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
-import org.mpj.core.Config;
 
 /** Runs an MPI program inside a test and fails the test with the job's message. */
 public final class Jobs {
@@ -78,11 +77,8 @@ public final class Jobs {
             return run(np, s, main, args);
         }
         String where = new File(main.getProtectionDomain().getCodeSource().getLocation().getPath()).getPath();
-        // Test jobs skip Init's warm-up exchange (0.7 s a job) unless they ask for it (WarmUpTest does).
-        Map<String, String> s = new java.util.HashMap<>(settings);
-        s.putIfAbsent(Config.WARM_UP_ROUND_TRIPS, "0");
         JvmCommand command = new JvmCommand(null, np, launch.perJvm(), launch.device(), where, main.getName(),
-                List.of(args), s, ThreadJob.TEST_SHARED, false, FAST_START);
+                List.of(args), settings, ThreadJob.TEST_SHARED, false, FAST_START);
         try {
             return new ProcessJob(command, JvmLauncher.local(), InetAddress.getLoopbackAddress(), JVM_JOB_TIMEOUT_MS, false)
                     .run();

@@ -37,11 +37,8 @@ import picocli.CommandLine;
  */
 class MpjRunJvmsTest {
     private static final Pattern PID = Pattern.compile("(?m)^(?:\\[\\d+\\] )?PID (\\d+) (\\d+)$");
-    /**
-     * The rank JVMs of these short programs start faster with C1 only, a serial collector and no warm-up
-     * exchange at Init (WarmUpTest runs that).
-     */
-    static final String FAST_START = "-Dmpj.rankJavaOpts=" + String.join(" ", Jobs.FAST_START) + " -Dmpj.warmUpRoundTrips=0";
+    /** The rank JVMs of these short programs start faster with C1 only and a serial collector. */
+    static final String FAST_START = "-Dmpj.rankJavaOpts=" + String.join(" ", Jobs.FAST_START);
     /** The "within a few seconds": from the failure to mpjrun's exit. */
     static final long ENDS_WITHIN_MS = 8_000;
 
