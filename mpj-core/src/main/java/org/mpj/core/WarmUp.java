@@ -12,9 +12,9 @@ import org.mpj.core.datatype.TypeMap;
  * 16 KiB and 210-390 at 1 MiB through its sweep, against 5.8-8.8 and 122-198 after this exchange (Open
  * MPI 6.0 and 109; benchmarks/results/2026-11-27/mpjavabench-tcp-pingpong.txt). It costs each job ~0.7 s
  * at start on a 2-core host, and it is off unless asked for ({@link Config#WARM_UP_ROUND_TRIPS}): after
- * it NPB IS class A on 4 tcp JVMs took 0.50-0.53 s against 0.38-0.43 (with the sockets' buffers fixed at
- * 1 MiB, 0.45-0.51 against 0.44-0.48: likely the kernel growing them during the exchange). Ranks that
- * share a JVM share its compiled code, so one rank per JVM exchanges; the others go on at once.
+ * it NPB IS class A on 4 tcp JVMs took 0.50-0.53 s against 0.38-0.43 in one hour, 0.39-0.72 against
+ * 0.42-0.47 in the next (benchmarks/results/2026-11-27/npb-tcp-warmup.txt). Ranks that share a JVM share
+ * its compiled code, so one rank per JVM exchanges; the others go on at once.
  *
  * <p>The messages travel on COMM_WORLD's collective context with a tag no collective uses, between two
  * named ranks, and every one is received before either rank leaves Init: none can meet the program's.
