@@ -61,8 +61,7 @@ public final class CollectiveChoices {
     public static Communicator dupWithTable(Communicator comm, Table table) {
         collectivesOf(comm, "dupWithTable");
         Communicator dup = comm.dup();
-        Placement where = Placement.of(dup);
-        collectivesOf(dup, "dupWithTable").choose(Selector.fromTable(table, dup.size(), where, Selector.oversubscribed(dup, where)));
+        collectivesOf(dup, "dupWithTable").choose(Selector.fromTable(table, dup));
         return dup;
     }
 

@@ -1,7 +1,6 @@
 package org.mpj.coll;
 
 import org.mpj.coll.node.NodeBoard;
-import org.mpj.coll.select.Placement;
 import org.mpj.coll.select.Selector;
 import org.mpj.core.Communicator;
 import org.mpj.core.coll.Collectives;
@@ -16,9 +15,7 @@ public final class MpjCollectivesLibrary implements CollectivesProvider.Collecti
         return new CollectivesProvider() {
             @Override
             public Collectives create(Communicator comm) {
-                Placement where = Placement.of(comm);
-                return new CommCollectives(comm, selector.forSize(comm.size(), where, Selector.oversubscribed(comm, where)),
-                        selector.segmentBytes());
+                return new CommCollectives(comm, selector.forCommunicator(comm), selector.segmentBytes());
             }
 
             @Override

@@ -4,8 +4,8 @@ package org.mpj.coll.select;
  * One line of the table: for communicators of {@code ranksLo..ranksHi} ranks and messages of
  * {@code bytesLo..bytesHi} bytes (both inclusive), the primitive runs {@code algorithm}; where
  * {@code placement} is not null, only on communicators placed so; where {@code oversubscribed}, only
- * where the ranks outnumber their host's cores ({@link Selector#oversubscribed}). {@code line} is the line number in the file
- * it came from (0 for a rule made in code).
+ * where the ranks outnumber their host's cores ({@link Selector#oversubscribed}). {@code line} is the
+ * line number in the file it came from (0 for a rule made in code).
  */
 public record Rule(Primitive primitive, int ranksLo, int ranksHi, long bytesLo, long bytesHi, String algorithm,
                    int line, Placement placement, boolean oversubscribed) {

@@ -105,6 +105,18 @@ public final class Selector {
         return where == Placement.ONE_NODE ? comm.ranksOutnumberCores() : comm.jobOutnumbersCores();
     }
 
+    /** {@link #forSize} for {@code comm}: its size, its placement, and whether it is {@link #oversubscribed}. */
+    public Choice[] forCommunicator(Communicator comm) {
+        Placement where = Placement.of(comm);
+        return forSize(comm.size(), where, oversubscribed(comm, where));
+    }
+
+    /** {@link #fromTable(Table, int, Placement, boolean)} for {@code comm}, as {@link #forCommunicator} decides. */
+    public static Choice[] fromTable(Table table, Communicator comm) {
+        Placement where = Placement.of(comm);
+        return fromTable(table, comm.size(), where, oversubscribed(comm, where));
+    }
+
     /**
      * The choice of every primitive for communicators of {@code ranks} ranks; rules naming a
      * node-aware or hierarchical algorithm, and rules limited to a placement, apply only to the
