@@ -31,6 +31,8 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
     private final ByteBuf header = Unpooled.buffer(Frame.HEADER_BYTES, Frame.HEADER_BYTES);
     /** The part of an element split between two reads. */
     private final ByteBuf carry = Unpooled.buffer(8, 8);
+    /** The element completed in {@link #carry}, as it is handed on. */
+    private final ByteBuf completed = Unpooled.buffer(8, 8);
     /** A small frame split between reads, until it is whole. */
     private ByteBuf body;
     private int state = HEADER;
@@ -94,6 +96,9 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
             if (frame.type == Frame.DATA) {
                 state = DATA_BODY;
                 elementBytes = Math.max(1, frame.base.byteSize());
+                if (!in.isReadable()) {
+                    emitPiece(ctx, in, in.readerIndex(), 0, in); // the handler may read the payload itself
+                }
             } else if (remaining == 0) {
                 emit(ctx, in, in.readerIndex(), 0);
             } else {
@@ -136,8 +141,9 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
                 if (remaining == 0) {
                     state = HEADER;
                 }
-                emitPiece(ctx, carry, carry.readerIndex(), elementBytes);
+                completed.clear().writeBytes(carry); // carry may take a pulled part-element during the call
                 carry.clear();
+                emitPiece(ctx, completed, 0, elementBytes, in);
             }
             return;
         }
@@ -154,15 +160,38 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
         if (remaining == 0) {
             state = HEADER;
         }
-        emitPiece(ctx, in, at, whole);
+        emitPiece(ctx, in, at, whole, in);
+    }
+
+    /**
+     * Hands on a piece of DATA; where {@code in} is used up and the frame goes on, the handler may
+     * read the rest of the frame off the socket itself, and tells how much it did.
+     */
+    private void emitPiece(ChannelHandlerContext ctx, ByteBuf buf, int index, int bytes, ByteBuf in) {
+        frame.pullable = state == DATA_BODY && !in.isReadable() ? remaining : 0;
+        emitPiece(ctx, buf, index, bytes);
+        int pulled = frame.pulled;
+        if (pulled > 0) {
+            frame.pulled = 0;
+            remaining -= pulled;
+            int part = pulled % elementBytes;
+            if (part > 0) { // its first bytes are in the array already; the rest come by the socket
+                WireCopy.writeElementBytes(carry, frame.pulledElementBits, 0, part);
+            }
+            if (remaining == 0) {
+                state = HEADER;
+            }
+        }
     }
 
     private void emit(ChannelHandlerContext ctx, ByteBuf buf, int index, int bytes) {
         state = HEADER;
+        frame.pullable = 0;
         emitPiece(ctx, buf, index, bytes);
     }
 
     private void emitPiece(ChannelHandlerContext ctx, ByteBuf buf, int index, int bytes) {
+        frame.pulled = 0;
         frame.payload = buf;
         frame.payloadIndex = index;
         frame.payloadBytes = bytes;

@@ -29,6 +29,15 @@ public final class InboundFrame {
     ByteBuf payload;
     int payloadIndex;
     int payloadBytes;
+    /**
+     * DATA: bytes of this frame still on the socket, behind this piece, which the handler may read
+     * itself ({@link HeapSocketIo#recv}); 0 where it may not (the decoder holds bytes of its own).
+     */
+    int pullable;
+    /** Set by a handler that read bytes of this frame off the socket itself: how many (may end inside an element). */
+    int pulled;
+    /** Where {@link #pulled} ends inside an element: that element's bits (its first bytes are the ones read). */
+    long pulledElementBits;
 
     public byte type() {
         return type;

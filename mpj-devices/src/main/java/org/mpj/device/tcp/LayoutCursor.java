@@ -42,6 +42,25 @@ final class LayoutCursor {
         return done;
     }
 
+    /** Whether the elements lie one after another in the array (then {@link #index} and {@link #skip} apply). */
+    boolean flat() {
+        return flat;
+    }
+
+    Object array() {
+        return array;
+    }
+
+    /** Index in the array of the next element of a flat layout. */
+    int index() {
+        return offset + done;
+    }
+
+    /** Passes over the next {@code n} elements of a flat layout, moved by other means (HeapSocketIo). */
+    void skip(int n) {
+        done += n;
+    }
+
     /** Drops the reference to the user's array once the message is complete. */
     void clear() {
         array = null;

@@ -2,6 +2,7 @@ package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.util.collection.LongObjectHashMap;
 import java.util.ArrayDeque;
 
@@ -14,6 +15,8 @@ final class Peer {
     final TcpDevice device;
     final int rank;
     Channel channel;
+    /** The connection's socket for {@link HeapSocketIo}, or -1 where rendezvous data take Netty's copies. */
+    int heapFd = -1;
     /** Frames written before the connection was proven, in order. */
     private final ArrayDeque<ByteBuf> pending = new ArrayDeque<>();
     /** Bytes in {@link #pending}: past the high-water mark, eager sends wait uncopied as for a full socket. */
@@ -74,6 +77,9 @@ final class Peer {
     /** The connection is proven: frames queued meanwhile go first, in order, then the deferred sends. */
     void connected(Channel c) {
         channel = c;
+        if (device.heapIo && c instanceof EpollSocketChannel e) {
+            heapFd = e.fd().intValue();
+        }
         // Writing them may fire channelWritabilityChanged: no deferred send may start before the last.
         pumping = true;
         try {
@@ -155,6 +161,7 @@ final class Peer {
     void release() {
         lost = true;
         channel = null;
+        heapFd = -1;
         for (ByteBuf b = pending.poll(); b != null; b = pending.poll()) {
             b.release();
         }

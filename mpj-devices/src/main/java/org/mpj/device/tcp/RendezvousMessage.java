@@ -12,6 +12,8 @@ import org.mpj.core.request.EngineRequest;
  * array first, since they can only be deserialized whole.
  */
 final class RendezvousMessage implements RemoteMessage {
+    /** How long {@link #pull} waits for the peer's next bytes. */
+    private static final long PULL_WAIT_NANOS = 20_000;
     private final Peer peer;
     private final long id;
     private final int source;
@@ -75,11 +77,59 @@ final class RendezvousMessage implements RemoteMessage {
         ByteBuf b = f.payload;
         cursor.read(b, f.payloadIndex, f.payloadBytes / Math.max(1, base.byteSize()));
         received += f.payloadBytes;
+        if (f.pullable > 0 && peer.heapFd >= 0 && cursor.flat() && HeapSocketIo.carries(base)) {
+            pull(f);
+        }
         if (received == total) {
             peer.incoming.remove(id);
             complete(receive);
         }
         return null;
+    }
+
+    /**
+     * Reads the rest of the frame off the socket straight into the receive's array, while it keeps
+     * coming: the peer is writing this frame now, so a short wait for its next bytes is cheaper than
+     * a trip through the event loop and a copy. Stops after {@link #PULL_WAIT_NANOS} without a byte.
+     * An element read only in part is handed back to the decoder, which completes it from the
+     * socket's next bytes.
+     */
+    private void pull(InboundFrame f) {
+        int unit = Math.max(1, base.byteSize());
+        long want = Math.min(f.pullable, total - received);
+        Object array = cursor.array();
+        long at = (long) cursor.index() * unit;
+        int fd = peer.heapFd;
+        long got = 0;
+        long idleSince = 0;
+        pulling:
+        while (got < want) {
+            long n = HeapSocketIo.recv(fd, array, base, at + got, want - got);
+            if (n > 0) {
+                got += n;
+                idleSince = 0;
+                continue;
+            }
+            do {
+                long now = System.nanoTime();
+                if (idleSince == 0) {
+                    idleSince = now;
+                } else if (now - idleSince > PULL_WAIT_NANOS) {
+                    break pulling;
+                }
+                Thread.onSpinWait();
+            } while (!HeapSocketIo.readable(fd, peer.device.pollfd));
+        }
+        HeapSocketIo.BYTES_RECEIVED.add(got);
+        int whole = (int) (got / unit);
+        int part = (int) (got % unit);
+        cursor.skip(whole);
+        received += got - part;
+        f.pulled = (int) got;
+        if (part > 0) {
+            HeapSocketIo.SPLIT_RECEIVING.increment();
+            f.pulledElementBits = WireCopy.elementBits(array, cursor.index(), base);
+        }
     }
 
     private void complete(EngineRequest r) {

@@ -2,6 +2,7 @@ package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ManualIoEventLoop;
 import io.netty.channel.ServerChannel;
@@ -45,6 +46,12 @@ public final class TcpDevice implements Device {
     final JobControl job;
     final TcpSettings settings;
     final ReceiveFiller receives;
+    /** Rendezvous data go straight between sockets and arrays ({@link HeapSocketIo}). */
+    final boolean heapIo;
+    /** A DATA frame's header on its way to {@link HeapSocketIo#send}, in the heap. */
+    final ByteBuf heapHeader = Unpooled.wrappedBuffer(new byte[Frame.HEADER_BYTES]);
+    /** A struct pollfd for {@link HeapSocketIo#readable}. */
+    final int[] pollfd = new int[2];
     private final PeerTable table;
     private final ManualIoEventLoop loop;
     private final ServerChannel listener;
@@ -80,6 +87,7 @@ public final class TcpDevice implements Device {
         this.table = table;
         this.listener = listener;
         this.receives = new ReceiveFiller("rank " + rank);
+        this.heapIo = settings.heapIo && transport.epoll && HeapSocketIo.AVAILABLE;
         this.loop = new ManualIoEventLoop(null, null, transport.handlerFactory()) {
             @Override
             protected boolean canBlock() {
@@ -145,7 +153,7 @@ public final class TcpDevice implements Device {
         }
         long id = p.nextRendezvousId++;
         OutgoingTransfer t = new OutgoingTransfer(p, id, source, tag, base, elements, data, dataOffset, dataType,
-                settings.chunkBytes, sendRequest);
+                p.heapFd >= 0 ? settings.heapChunkBytes : settings.chunkBytes, sendRequest);
         sendRequest.cancelTarget = t;
         p.awaitingCts.put(id, t);
         ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES);

@@ -63,6 +63,27 @@ final class WireCopy {
         }
     }
 
+    /** The bits of element {@code index} of {@code array}, its wire bytes from the lowest (little-endian). */
+    static long elementBits(Object array, int index, BaseType base) {
+        return switch (base) {
+            case BYTE, PACKED, OBJECT -> ((byte[]) array)[index];
+            case CHAR -> ((char[]) array)[index];
+            case SHORT -> ((short[]) array)[index];
+            case INT -> ((int[]) array)[index];
+            case LONG -> ((long[]) array)[index];
+            case FLOAT -> Float.floatToRawIntBits(((float[]) array)[index]);
+            case DOUBLE -> Double.doubleToRawLongBits(((double[]) array)[index]);
+            case BOOLEAN -> ((boolean[]) array)[index] ? 1 : 0;
+        };
+    }
+
+    /** Appends wire bytes {@code from} to {@code to - 1} of an element whose bits are {@code bits}. */
+    static void writeElementBytes(ByteBuf out, long bits, int from, int to) {
+        for (int i = from; i < to; i++) {
+            out.writeByte((int) (bits >>> (8 * i)));
+        }
+    }
+
     private static void putEach(ByteBuf out, Object a, int from, int n, BaseType base) {
         switch (base) {
             case CHAR -> {
