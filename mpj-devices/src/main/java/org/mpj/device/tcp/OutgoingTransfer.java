@@ -49,15 +49,19 @@ final class OutgoingTransfer implements SendCanceller {
         cursor.start(data, dataOffset, dataType, base);
     }
 
-    /** Writes the next DATA frame; true when it was the last. */
-    boolean writeChunk(Channel c) {
+    /** Writes the next DATA frame; returns the bytes the socket took straight from the array. */
+    long writeChunk(Channel c) {
         ByteBuf b = prepared;
         prepared = null;
         if (b == null && fromHeap() && nothingQueued(c)) {
-            writeFromHeap(c);
-        } else {
-            c.write(b != null ? b : nextChunk(c.alloc()), c.voidPromise());
+            return writeFromHeap(c);
         }
+        c.write(b != null ? b : nextChunk(c.alloc()), c.voidPromise());
+        return 0;
+    }
+
+    /** Every DATA frame is written. */
+    boolean done() {
         return cursor.done() == units;
     }
 
@@ -77,7 +81,7 @@ final class OutgoingTransfer implements SendCanceller {
      * the user's array, as far as the socket takes them; what it does not take goes Netty's way
      * (copied into an outbound buffer), from the byte where the socket stopped.
      */
-    private void writeFromHeap(Channel c) {
+    private long writeFromHeap(Channel c) {
         int n = Math.min(chunkElements, units - cursor.done());
         int bytes = n * unitBytes;
         ByteBuf h = peer.device.heapHeader.clear();
@@ -91,7 +95,7 @@ final class OutgoingTransfer implements SendCanceller {
         HeapSocketIo.BYTES_SENT.add(sent);
         if (sent == bytes) {
             cursor.skip(n);
-            return;
+            return sent;
         }
         int whole = (int) (sent / unitBytes);
         int part = (int) (sent % unitBytes);
@@ -107,6 +111,7 @@ final class OutgoingTransfer implements SendCanceller {
         }
         cursor.write(b, rest);
         c.write(b, c.voidPromise());
+        return sent;
     }
 
     /**

@@ -26,7 +26,7 @@ public final class TcpDeviceProvider implements DeviceProvider {
     @Override
     public Device[] threads(MatchingEngine[] engines, Config config, JobControl job) {
         int np = engines.length;
-        TcpSettings settings = new TcpSettings(config);
+        TcpSettings settings = new TcpSettings(config, np);
         Transport transport = Transport.choose(settings.transport);
         JobSecret secret = secret(config, np);
         ServerChannel[] listeners = new ServerChannel[np];
@@ -56,7 +56,7 @@ public final class TcpDeviceProvider implements DeviceProvider {
     public static TcpDevice[] processDevices(MatchingEngine[] engines, int firstRank, int worldSize, WireUp wireUp,
                                              Config config, JobControl job, boolean tcpOnlyBetweenJvms) {
         int n = engines.length;
-        TcpSettings settings = new TcpSettings(config, wireUp.localAddress());
+        TcpSettings settings = new TcpSettings(config, wireUp.localAddress(), n);
         Transport transport = Transport.choose(settings.transport);
         JobSecret secret = secret(config, worldSize);
         ServerChannel[] listeners = new ServerChannel[n];

@@ -1,6 +1,7 @@
 package org.mpj.tests.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.epoll.Epoll;
@@ -9,9 +10,11 @@ import java.util.Map;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.Request;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.mpj.core.MpjException;
 import org.mpj.device.tcp.HeapSocketIo;
 import org.mpj.runtime.Jobs;
 
@@ -111,7 +114,7 @@ class HeapSocketIoTest {
     @CsvSource({"2, 0, 0, false", "2, 16384, 65539, false", "3, 32768, 100003, false", "5, 65536, 0, true"})
     @Timeout(120)
     void everyTypeBothWays(int ranks, int socketBytes, int chunkBytes, boolean splits) {
-        Map<String, String> s = new HashMap<>(Map.of("mpj.device", "tcp"));
+        Map<String, String> s = new HashMap<>(Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "true"));
         if (socketBytes > 0) {
             s.put("mpj.tcp.sendBufferBytes", Integer.toString(socketBytes));
             s.put("mpj.tcp.receiveBufferBytes", Integer.toString(socketBytes));
@@ -146,13 +149,23 @@ class HeapSocketIoTest {
         }
     }
 
-    @ParameterizedTest(name = "heap I/O {0}")
-    @CsvSource({"true", "false"})
+    /** auto: only where this host's ranks do not outnumber its cores; true and false say so whatever the count. */
+    @ParameterizedTest(name = "heapIo={0}, 2 ranks on {1} cores")
+    @CsvSource({"auto, 2, true", "auto, 1, false", "true, 1, true", "false, 8, false"})
     @Timeout(60)
-    void theSettingTurnsItOff(boolean on) {
+    void theSetting(String setting, int cores, boolean used) {
         long sent = HeapSocketIo.bytesSent();
-        Jobs.runOk(2, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", Boolean.toString(on)), Exchange.class);
+        Jobs.runOk(2, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", setting, "mpj.coresOnHost", Integer.toString(cores)),
+                Exchange.class);
         long sentNow = HeapSocketIo.bytesSent() - sent;
-        assertEquals(on && HeapSocketIo.available() && Epoll.isAvailable(), sentNow > 0, "bytes sent from the arrays: " + sentNow);
+        assertEquals(used && HeapSocketIo.available() && Epoll.isAvailable(), sentNow > 0, "bytes sent from the arrays: " + sentNow);
+    }
+
+    @Test
+    @Timeout(30)
+    void aBadSettingIsRefused() {
+        MpjException e = assertThrows(MpjException.class,
+                () -> Jobs.run(2, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "yes"), Exchange.class));
+        assertTrue(e.getMessage().contains("mpj.tcp.heapIo='yes' (valid: auto, true, false)"), e.getMessage());
     }
 }
