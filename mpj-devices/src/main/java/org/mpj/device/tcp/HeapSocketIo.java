@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
+import java.lang.reflect.Method;
 import java.nio.ByteOrder;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
@@ -24,18 +25,21 @@ public final class HeapSocketIo {
     private static final int MSG_MORE = 0x8000;
     private static final int SEND_FLAGS = MSG_DONTWAIT | MSG_NOSIGNAL;
 
-    /** (int fd, array, long byteOffset, long bytes, int flags) -> long, one per array type, or null. */
-    private static final MethodHandle SEND_BYTES, SEND_CHARS, SEND_SHORTS, SEND_INTS, SEND_LONGS, SEND_FLOATS, SEND_DOUBLES;
-    private static final MethodHandle RECV_BYTES, RECV_CHARS, RECV_SHORTS, RECV_INTS, RECV_LONGS, RECV_FLOATS, RECV_DOUBLES;
+    /**
+     * (int fd, array, long byteOffset, long bytes, int flags) -> long, by {@link BaseType} ordinal (the
+     * bytes of MPI.OBJECT and PACKED travel in a byte[]); null for BOOLEAN, and where not available.
+     * Not constants the JIT folds: each call costs a few nanoseconds more, beside a system call's microsecond.
+     */
+    private static final MethodHandle[] SEND = new MethodHandle[BaseType.values().length];
+    private static final MethodHandle[] RECV = new MethodHandle[BaseType.values().length];
     /** (int[] pollfd, long nfds, int timeout) -> int, or null. */
-    private static final MethodHandle POLL;
+    private static MethodHandle poll;
     private static final int POLLIN = 0x1;
     /** Why the calls are not available, or null. */
     static final String UNAVAILABLE;
     static final boolean AVAILABLE;
 
     static {
-        MethodHandle[] h = new MethodHandle[15];
         String why = null;
         if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
             why = "this platform is big-endian (the wire is little-endian)";
@@ -43,28 +47,13 @@ public final class HeapSocketIo {
             why = "Java " + Runtime.version().feature() + " has no foreign function API with heap access (Java 22+)";
         } else {
             try {
-                link(h);
+                link();
             } catch (Throwable e) {
-                why = "the foreign function API did not link send/recv: " + e;
+                why = "the foreign function API did not link send/recv/poll: " + e;
             }
         }
         UNAVAILABLE = why;
         AVAILABLE = why == null;
-        SEND_BYTES = h[0];
-        SEND_CHARS = h[1];
-        SEND_SHORTS = h[2];
-        SEND_INTS = h[3];
-        SEND_LONGS = h[4];
-        SEND_FLOATS = h[5];
-        SEND_DOUBLES = h[6];
-        RECV_BYTES = h[7];
-        RECV_CHARS = h[8];
-        RECV_SHORTS = h[9];
-        RECV_INTS = h[10];
-        RECV_LONGS = h[11];
-        RECV_FLOATS = h[12];
-        RECV_DOUBLES = h[13];
-        POLL = h[14];
     }
 
     /** Bytes written and read by these calls in this JVM, and elements they moved only in part. */
@@ -126,23 +115,7 @@ public final class HeapSocketIo {
     }
 
     private static long send(int fd, Object array, BaseType base, long byteOffset, long bytes, int flags) {
-        try {
-            long n = switch (base) {
-                case BYTE, PACKED, OBJECT -> (long) SEND_BYTES.invokeExact(fd, array, byteOffset, bytes, flags);
-                case CHAR -> (long) SEND_CHARS.invokeExact(fd, array, byteOffset, bytes, flags);
-                case SHORT -> (long) SEND_SHORTS.invokeExact(fd, array, byteOffset, bytes, flags);
-                case INT -> (long) SEND_INTS.invokeExact(fd, array, byteOffset, bytes, flags);
-                case LONG -> (long) SEND_LONGS.invokeExact(fd, array, byteOffset, bytes, flags);
-                case FLOAT -> (long) SEND_FLOATS.invokeExact(fd, array, byteOffset, bytes, flags);
-                case DOUBLE -> (long) SEND_DOUBLES.invokeExact(fd, array, byteOffset, bytes, flags);
-                default -> throw new IllegalArgumentException(base.name());
-            };
-            return Math.max(0, n);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
+        return call(SEND, fd, array, base, byteOffset, bytes, flags);
     }
 
     /**
@@ -151,18 +124,16 @@ public final class HeapSocketIo {
      * next read on the connection meets the same end or failure and reports it).
      */
     static long recv(int fd, Object array, BaseType base, long byteOffset, long bytes) {
+        return call(RECV, fd, array, base, byteOffset, bytes, MSG_DONTWAIT);
+    }
+
+    private static long call(MethodHandle[] calls, int fd, Object array, BaseType base, long byteOffset, long bytes, int flags) {
+        MethodHandle h = calls[base.ordinal()];
+        if (h == null) {
+            throw new IllegalArgumentException("no heap I/O for " + base.mpiName());
+        }
         try {
-            long n = switch (base) {
-                case BYTE, PACKED, OBJECT -> (long) RECV_BYTES.invokeExact(fd, array, byteOffset, bytes, MSG_DONTWAIT);
-                case CHAR -> (long) RECV_CHARS.invokeExact(fd, array, byteOffset, bytes, MSG_DONTWAIT);
-                case SHORT -> (long) RECV_SHORTS.invokeExact(fd, array, byteOffset, bytes, MSG_DONTWAIT);
-                case INT -> (long) RECV_INTS.invokeExact(fd, array, byteOffset, bytes, MSG_DONTWAIT);
-                case LONG -> (long) RECV_LONGS.invokeExact(fd, array, byteOffset, bytes, MSG_DONTWAIT);
-                case FLOAT -> (long) RECV_FLOATS.invokeExact(fd, array, byteOffset, bytes, MSG_DONTWAIT);
-                case DOUBLE -> (long) RECV_DOUBLES.invokeExact(fd, array, byteOffset, bytes, MSG_DONTWAIT);
-                default -> throw new IllegalArgumentException(base.name());
-            };
-            return Math.max(0, n);
+            return Math.max(0, (long) h.invokeExact(fd, array, byteOffset, bytes, flags));
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -179,7 +150,7 @@ public final class HeapSocketIo {
         pollfd[0] = fd;
         pollfd[1] = POLLIN; // events, then revents, as two shorts in one int (little-endian)
         try {
-            return (int) POLL.invokeExact((Object) pollfd, 1L, 0) > 0;
+            return (int) poll.invokeExact((Object) pollfd, 1L, 0) > 0;
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -187,8 +158,8 @@ public final class HeapSocketIo {
         }
     }
 
-    /** Links send and recv (ssize_t f(int, void*, size_t, int)) and adapts them to each array type. */
-    private static void link(MethodHandle[] h) throws Throwable {
+    /** Links send, recv (ssize_t f(int, void*, size_t, int)) and poll, and adapts send and recv to each array type. */
+    private static void link() throws Throwable {
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         Class<?> segment = Class.forName("java.lang.foreign.MemorySegment");
         Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
@@ -203,41 +174,43 @@ public final class HeapSocketIo {
         Object javaLong = valueLayout.getField("JAVA_LONG").get(null);
         Object javaInt = valueLayout.getField("JAVA_INT").get(null);
         Object address = valueLayout.getField("ADDRESS").get(null);
-        Object args = Array.newInstance(layout, 4);
-        Array.set(args, 0, javaInt);
-        Array.set(args, 1, address);
-        Array.set(args, 2, javaLong);
-        Array.set(args, 3, javaInt);
-        Object signature = descriptor.getMethod("of", layout, args.getClass()).invoke(null, javaLong, args);
         Object options = Array.newInstance(option, 1);
         Array.set(options, 0, option.getMethod("critical", boolean.class).invoke(null, true));
+        Method find = symbols.getMethod("find", String.class);
+        Method of = descriptor.getMethod("of", layout, layout.arrayType());
+        Method downcall = linkerType.getMethod("downcallHandle", segment, descriptor, options.getClass());
 
-        Object pollSymbol = ((Optional<?>) symbols.getMethod("find", String.class).invoke(libc, "poll")).orElseThrow();
-        Object pollArgs = Array.newInstance(layout, 3);
-        Array.set(pollArgs, 0, address);
-        Array.set(pollArgs, 1, javaLong);
-        Array.set(pollArgs, 2, javaInt);
-        Object pollSignature = descriptor.getMethod("of", layout, pollArgs.getClass()).invoke(null, javaInt, pollArgs);
-        MethodHandle poll = (MethodHandle) linkerType.getMethod("downcallHandle", segment, descriptor, options.getClass())
-                .invoke(linker, pollSymbol, pollSignature, options);
-        MethodHandle ints = lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, int[].class));
-        h[14] = MethodHandles.filterArguments(poll, 0, ints).asType(MethodType.methodType(int.class, Object.class, long.class, int.class));
+        // (int fd, MemorySegment buf, long len, int flags) -> long
+        Object io = of.invoke(null, javaLong, layouts(layout, javaInt, address, javaLong, javaInt));
+        // (MemorySegment fds, long nfds, int timeout) -> int
+        Object polling = of.invoke(null, javaInt, layouts(layout, address, javaLong, javaInt));
+        MethodHandle send = (MethodHandle) downcall.invoke(linker, ((Optional<?>) find.invoke(libc, "send")).orElseThrow(), io, options);
+        MethodHandle recv = (MethodHandle) downcall.invoke(linker, ((Optional<?>) find.invoke(libc, "recv")).orElseThrow(), io, options);
+        MethodHandle pollCall = (MethodHandle) downcall.invoke(linker, ((Optional<?>) find.invoke(libc, "poll")).orElseThrow(), polling, options);
 
         MethodHandle slice = lookup.findVirtual(segment, "asSlice", MethodType.methodType(segment, long.class));
-        Class<?>[] arrays = {byte[].class, char[].class, short[].class, int[].class, long[].class, float[].class, double[].class};
-        String[] names = {"send", "recv"};
-        for (int f = 0; f < 2; f++) {
-            Object symbol = ((Optional<?>) symbols.getMethod("find", String.class).invoke(libc, names[f])).orElseThrow();
-            // (int fd, MemorySegment buf, long len, int flags) -> long
-            MethodHandle call = (MethodHandle) linkerType.getMethod("downcallHandle", segment, descriptor, options.getClass())
-                    .invoke(linker, symbol, signature, options);
-            for (int a = 0; a < arrays.length; a++) {
-                // (array, long byteOffset) -> the array's segment from that byte on
-                MethodHandle of = lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, arrays[a]));
-                MethodHandle at = MethodHandles.filterArguments(slice, 0, of);
-                h[f * arrays.length + a] = MethodHandles.collectArguments(call, 1, at)
-                        .asType(MethodType.methodType(long.class, int.class, Object.class, long.class, long.class, int.class));
+        MethodType adapted = MethodType.methodType(long.class, int.class, Object.class, long.class, long.class, int.class);
+        for (BaseType base : BaseType.values()) {
+            if (!carries(base)) {
+                continue;
             }
+            Class<?> array = base.arrayClass() == Object[].class ? byte[].class : base.arrayClass();
+            // (array, long byteOffset) -> the array's segment from that byte on
+            MethodHandle at = MethodHandles.filterArguments(slice, 0,
+                    lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, array)));
+            SEND[base.ordinal()] = MethodHandles.collectArguments(send, 1, at).asType(adapted);
+            RECV[base.ordinal()] = MethodHandles.collectArguments(recv, 1, at).asType(adapted);
         }
+        poll = MethodHandles.filterArguments(pollCall, 0,
+                lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, int[].class)))
+                .asType(MethodType.methodType(int.class, Object.class, long.class, int.class));
+    }
+
+    private static Object layouts(Class<?> layout, Object... items) {
+        Object a = Array.newInstance(layout, items.length);
+        for (int i = 0; i < items.length; i++) {
+            Array.set(a, i, items[i]);
+        }
+        return a;
     }
 }
