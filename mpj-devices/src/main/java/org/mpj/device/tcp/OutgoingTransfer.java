@@ -49,15 +49,15 @@ final class OutgoingTransfer implements SendCanceller {
         cursor.start(data, dataOffset, dataType, base);
     }
 
-    /** Writes the next DATA frame; returns the bytes the socket took straight from the array. */
-    long writeChunk(Channel c) {
+    /** Writes the next DATA frame. */
+    void writeChunk(Channel c) {
         ByteBuf b = prepared;
         prepared = null;
         if (b == null && fromHeap() && nothingQueued(c)) {
-            return writeFromHeap(c);
+            writeFromHeap(c);
+        } else {
+            c.write(b != null ? b : nextChunk(c.alloc()), c.voidPromise());
         }
-        c.write(b != null ? b : nextChunk(c.alloc()), c.voidPromise());
-        return 0;
     }
 
     /** Every DATA frame is written. */
@@ -81,7 +81,7 @@ final class OutgoingTransfer implements SendCanceller {
      * the user's array, as far as the socket takes them; what it does not take goes Netty's way
      * (copied into an outbound buffer), from the byte where the socket stopped.
      */
-    private long writeFromHeap(Channel c) {
+    private void writeFromHeap(Channel c) {
         int n = Math.min(chunkElements, units - cursor.done());
         int bytes = n * unitBytes;
         ByteBuf h = peer.device.heapHeader.clear();
@@ -95,7 +95,7 @@ final class OutgoingTransfer implements SendCanceller {
         HeapSocketIo.BYTES_SENT.add(sent);
         if (sent == bytes) {
             cursor.skip(n);
-            return sent;
+            return;
         }
         int whole = (int) (sent / unitBytes);
         int part = (int) (sent % unitBytes);
@@ -111,7 +111,6 @@ final class OutgoingTransfer implements SendCanceller {
         }
         cursor.write(b, rest);
         c.write(b, c.voidPromise());
-        return sent;
     }
 
     /**

@@ -37,8 +37,6 @@ final class Peer {
     boolean byeReceived;
     boolean lost;
     private boolean pumping;
-    /** A {@link #pump} waits in the loop's task queue. */
-    private boolean pumpScheduled;
     /** {@link #write} leaves flushing to {@link #startDeferred}. */
     private boolean startingDeferred;
 
@@ -145,37 +143,23 @@ final class Peer {
     }
 
     /**
-     * Writes chunks while Netty's outbound buffer is under its high-water mark. Chunks written
-     * straight from the array ({@link HeapSocketIo}) never fill that buffer, so after that many bytes
-     * this peer lets the others have the loop and goes on in a task: a root sending to several peers
-     * at once feeds them side by side, as the high-water mark makes it with Netty's copies.
+     * Writes chunks while Netty's outbound buffer is under its high-water mark. Chunks written straight
+     * from the array ({@link HeapSocketIo}) go while the socket takes them whole: its buffer bounds
+     * that burst, and once it is full the rest waits in Netty's buffer as with copies.
      */
     private void pumpWhileWritable(Channel c) {
-        long budget = device.settings.writeHighWaterBytes;
         while (c.isWritable()) {
             OutgoingTransfer t = streaming.peek();
             if (t == null) {
                 break;
             }
-            if (budget <= 0) {
-                if (!pumpScheduled) {
-                    pumpScheduled = true;
-                    device.runOnOwner(this::scheduledPump);
-                }
-                break;
-            }
-            budget -= t.writeChunk(c);
+            t.writeChunk(c);
             c.flush();
             if (t.done()) {
                 streaming.poll();
                 t.complete();
             }
         }
-    }
-
-    private void scheduledPump() {
-        pumpScheduled = false;
-        pump();
     }
 
     /** The connection is gone: drops what can no longer be sent. */
