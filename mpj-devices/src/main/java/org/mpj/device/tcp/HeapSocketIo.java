@@ -33,7 +33,7 @@ public final class HeapSocketIo {
     private static final MethodHandle[] SEND = new MethodHandle[BaseType.values().length];
     private static final MethodHandle[] RECV = new MethodHandle[BaseType.values().length];
     /** (int[] pollfd, long nfds, int timeout) -> int, or null. */
-    private static MethodHandle poll;
+    private static final MethodHandle POLL;
     private static final int POLLIN = 0x1;
     /** Why the calls are not available, or null. */
     static final String UNAVAILABLE;
@@ -41,19 +41,21 @@ public final class HeapSocketIo {
 
     static {
         String why = null;
+        MethodHandle poll = null;
         if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
             why = "this platform is big-endian (the wire is little-endian)";
         } else if (Runtime.version().feature() < 22) {
             why = "Java " + Runtime.version().feature() + " has no foreign function API with heap access (Java 22+)";
         } else {
             try {
-                link();
+                poll = link();
             } catch (Throwable e) {
                 why = "the foreign function API did not link send/recv/poll: " + e;
             }
         }
         UNAVAILABLE = why;
         AVAILABLE = why == null;
+        POLL = why == null ? poll : null;
     }
 
     /** Bytes written and read by these calls in this JVM, and elements they moved only in part. */
@@ -150,7 +152,7 @@ public final class HeapSocketIo {
         pollfd[0] = fd;
         pollfd[1] = POLLIN; // events, then revents, as two shorts in one int (little-endian)
         try {
-            return (int) poll.invokeExact((Object) pollfd, 1L, 0) > 0;
+            return (int) POLL.invokeExact((Object) pollfd, 1L, 0) > 0;
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -158,8 +160,11 @@ public final class HeapSocketIo {
         }
     }
 
-    /** Links send, recv (ssize_t f(int, void*, size_t, int)) and poll, and adapts send and recv to each array type. */
-    private static void link() throws Throwable {
+    /**
+     * Links send, recv (ssize_t f(int, void*, size_t, int)) and poll; fills {@link #SEND} and {@link #RECV}
+     * for each array type and returns poll adapted to an int[] pollfd.
+     */
+    private static MethodHandle link() throws Throwable {
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         Class<?> segment = Class.forName("java.lang.foreign.MemorySegment");
         Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
@@ -201,7 +206,7 @@ public final class HeapSocketIo {
             SEND[base.ordinal()] = MethodHandles.collectArguments(send, 1, at).asType(adapted);
             RECV[base.ordinal()] = MethodHandles.collectArguments(recv, 1, at).asType(adapted);
         }
-        poll = MethodHandles.filterArguments(pollCall, 0,
+        return MethodHandles.filterArguments(pollCall, 0,
                 lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, int[].class)))
                 .asType(MethodType.methodType(int.class, Object.class, long.class, int.class));
     }

@@ -60,9 +60,9 @@ final class OutgoingTransfer implements SendCanceller {
         }
     }
 
-    /** Every DATA frame is written. */
+    /** Every DATA frame is written (none copied ahead and waiting: {@link #prepareFirst}). */
     boolean done() {
-        return cursor.done() == units;
+        return prepared == null && cursor.done() == units;
     }
 
     /** Whether this transfer's elements can go from the user's array straight to the socket. */
