@@ -203,6 +203,8 @@ public final class HeapSocketIo {
             // (array, long byteOffset) -> the array's segment from that byte on
             MethodHandle at = MethodHandles.filterArguments(slice, 0,
                     lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, array)));
+            // loads this array type's segment class now, before C2 compiles the path (TcpDevice.LOADED_AT_START)
+            at.invoke(Array.newInstance(array.getComponentType(), 0), 0L);
             SEND[base.ordinal()] = MethodHandles.collectArguments(send, 1, at).asType(adapted);
             RECV[base.ordinal()] = MethodHandles.collectArguments(recv, 1, at).asType(adapted);
         }

@@ -38,6 +38,15 @@ import org.mpj.core.request.EngineRequest;
  */
 public final class TcpDevice implements Device {
     public static final String NAME = "tcp";
+    /**
+     * Classes the message path first needs at its first rendezvous, loaded with the device: a class
+     * loaded after C2 compiled the path invalidates the code that counted on the classes then known
+     * (here a second {@code RemoteMessage}, which sent {@code MatchingEngine.arrive} back to the
+     * interpreter in MpiJavaBench's first 128 KiB row). {@link HeapSocketIo} does the same for its
+     * heap segment classes, whose first load (Java 25) deoptimized 41 methods of the decoder, the
+     * engine and Netty's buffers at once there.
+     */
+    private static final Class<?>[] LOADED_AT_START = {RendezvousMessage.class, OutgoingTransfer.class, DeferredSend.class};
     /** Loop passes allowed for the event loop to finish closing. */
     private static final int SHUTDOWN_PASSES = 10_000;
 
