@@ -37,18 +37,18 @@ public final class BackoffIdle {
      */
     public static final int DEFAULT_MAX_SPINS_NETWORK = 20_000;
     public static final int DEFAULT_MAX_SPINS_OVERSUBSCRIBED = 0;
-    public static final int DEFAULT_MAX_YIELDS = 100;
     /**
-     * Yields before parking for ranks whose partners are in other JVMs of a host they outnumber the
-     * cores of (4 tcp ranks on 2 cores): a rank parked in its poll is woken by the kernel when a frame
-     * arrives, tens of microseconds on these VMs, where a yielding one finds it on its next pass, and
-     * its yields give the core to the ranks that have work. Open MPI's ranks yield and never block
-     * when oversubscribed. Suite, 4 tcp ranks, medians of 300 after 3000 warm-up calls, three
-     * alternating rounds with 100 yields and with 10 000: Bcast 8 B 28-43 -> 16-30 us, 256 KiB
-     * 135-178 -> 103-115; Allreduce 1 KiB 50-61 -> 28-29; 8 ranks, two rounds: Allreduce 8 B 191-206
-     * -> 103-105. A rank waiting longer (another computes) still parks, after ~10 000 yields.
+     * Yields before parking, whoever the partners are. Ranks in JVMs that outnumber the host's cores (4
+     * tcp JVMs on 2 cores) used to yield 10 000 times first: a yielding rank finds a frame on its
+     * next pass where a parked one is woken by the kernel, and the Suite's medians of calls separated by
+     * Barriers were lower so. But a yielding rank stays runnable, and the cores it holds are the ones the
+     * ranks with work and the JVMs' compilations need: MpiJavaBench's back-to-back calls on 4 tcp JVMs,
+     * three alternating rounds, Allreduce 128 KiB-1 MiB took 1.0-1.4, 0.9-1.6, 1.1-1.5 and 1.9-2.4 ms
+     * with 100 yields against 2.5-2.8, 1.8-2.0, 2.5-2.7 and 2.7-3.2 with 10 000, Bcast of 1 MiB 1.2-1.3
+     * against 2.3-2.4 ms; sizes to 4 KiB on 4 and 8 JVMs, the Suite's medians and NPB IS, CG, MG class A
+     * on 4 JVMs as before (benchmarks/results/2026-11-27/tcp-oversubscribed-yields.txt).
      */
-    public static final int DEFAULT_MAX_YIELDS_NETWORK_OVERSUBSCRIBED = 10_000;
+    public static final int DEFAULT_MAX_YIELDS = 100;
     public static final long DEFAULT_MIN_PARK_NS = 10_000;
     public static final long DEFAULT_MAX_PARK_NS = 1_000_000;
 
@@ -91,9 +91,8 @@ public final class BackoffIdle {
                 ? config.getInt(Config.IDLE_MAX_SPINS_OVERSUBSCRIBED, DEFAULT_MAX_SPINS_OVERSUBSCRIBED, 0, Integer.MAX_VALUE)
                 : config.getInt(Config.IDLE_MAX_SPINS, network ? DEFAULT_MAX_SPINS_NETWORK : DEFAULT_MAX_SPINS, 0,
                         Integer.MAX_VALUE);
-        int yields = network && oversubscribed ? DEFAULT_MAX_YIELDS_NETWORK_OVERSUBSCRIBED : DEFAULT_MAX_YIELDS;
         return new BackoffIdle(spins,
-                config.getInt(Config.IDLE_MAX_YIELDS, yields, 0, Integer.MAX_VALUE),
+                config.getInt(Config.IDLE_MAX_YIELDS, DEFAULT_MAX_YIELDS, 0, Integer.MAX_VALUE),
                 config.getLong(Config.IDLE_MIN_PARK_NS, DEFAULT_MIN_PARK_NS, 1, 1_000_000_000L),
                 config.getLong(Config.IDLE_MAX_PARK_NS, DEFAULT_MAX_PARK_NS, 1, 1_000_000_000L), oversubscribed,
                 ranksOnHost);
