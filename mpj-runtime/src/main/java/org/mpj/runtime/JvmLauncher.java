@@ -37,10 +37,12 @@ interface JvmLauncher {
      * null, starting from a class-data-sharing archive where one can be kept.
      */
     static JvmLauncher local(CpuBinding binding) {
-        ClassDataSharing cds = ClassDataSharing.here();
         return new JvmLauncher() {
+            private ClassDataSharing cds = ClassDataSharing.OFF;
+
             @Override
             public List<Process> start(JvmCommand command, JobSecret secret) throws IOException {
+                cds = ClassDataSharing.here(command.mainClass() + "|" + command.appClassPath());
                 List<Process> ps = new ArrayList<>();
                 for (int j = 0; j < command.jvms(); j++) {
                     List<String> words = new ArrayList<>();
