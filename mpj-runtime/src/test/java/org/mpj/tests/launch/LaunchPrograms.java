@@ -160,4 +160,33 @@ public final class LaunchPrograms {
             MPI.Finalize();
         }
     }
+
+    /**
+     * Prints "ARCHIVE rank what" after a ping-pong across the size classes: what its JVM was told of
+     * mpjrun's archive ({@code record} / {@code use} an ahead-of-time cache, {@code dump} / {@code map} a
+     * dynamic archive, or {@code none}), and nothing else.
+     */
+    public static class Archive {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            byte[] b = new byte[1 << 20];
+            for (int n = 1; n <= b.length; n *= 4) {
+                if (rank == 0) {
+                    MPI.COMM_WORLD.Send(b, 0, n, MPI.BYTE, 1, 0);
+                    MPI.COMM_WORLD.Recv(b, 0, n, MPI.BYTE, 1, 0);
+                } else if (rank == 1) {
+                    MPI.COMM_WORLD.Recv(b, 0, n, MPI.BYTE, 0, 0);
+                    MPI.COMM_WORLD.Send(b, 0, n, MPI.BYTE, 0, 0);
+                }
+            }
+            String what = "none";
+            for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+                what = a.equals("-XX:AOTMode=record") ? "record" : a.startsWith("-XX:AOTCache=") ? "use"
+                        : a.startsWith("-XX:ArchiveClassesAtExit=") ? "dump" : a.startsWith("-XX:SharedArchiveFile=") ? "map" : what;
+            }
+            System.out.println("ARCHIVE " + rank + " " + what);
+            MPI.Finalize();
+        }
+    }
 }
