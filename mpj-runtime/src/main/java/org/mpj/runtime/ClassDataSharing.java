@@ -224,10 +224,13 @@ record ClassDataSharing(Path archive, Path pending, String jdkKey, boolean aot, 
         }
     }
 
-    /** -Xshare:..., -XX:SharedArchiveFile=..., -XX:ArchiveClassesAtExit=..., -XX:AOTCache=... and the like. */
+    /**
+     * -Xshare:..., -XX:SharedArchiveFile=..., -XX:ArchiveClassesAtExit=..., -XX:AOTCache=... and the like;
+     * JVM options only (a system property that names a shared folder is not one).
+     */
     private static boolean aboutSharing(String option) {
         String o = option.toLowerCase(java.util.Locale.ROOT);
-        return o.contains("share") || o.contains("archive") || o.contains("cds") || o.contains("aot");
+        return o.startsWith("-x") && (o.contains("share") || o.contains("archive") || o.contains("cds") || o.contains("aot"));
     }
 
     private static long modified(Path p) {

@@ -134,7 +134,8 @@ class ClassDataSharingTest {
                 "-XX:AOTCache=/z.aot")) {
             assertEquals(NONE, cds.options(0, List.of("-Xmx1g", user)), user);
         }
-        assertFalse(cds.options(0, List.of("-Xmx1g")).isEmpty(), "other options leave it on");
+        assertFalse(cds.options(0, List.of("-Xmx1g", "-Dgame.mode=chaotic", "-Dshared.dir=/x")).isEmpty(),
+                "other options leave it on, system properties too");
     }
 
     /** What JVM 0 of a first job on Java 25 leaves, and what assembling it after the job gives. */
