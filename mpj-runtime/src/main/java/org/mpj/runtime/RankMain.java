@@ -95,8 +95,12 @@ public final class RankMain {
                 throw new MpjException(ErrorClass.ERR_ARG, "JVM " + jvm + " has no ranks: " + a.np + " ranks, "
                         + a.perJvm + " per JVM");
             }
+            Config config = Config.withOverrides(overrides);
+            if (MessagePathJit.wanted(config, count)) {
+                MessagePathJit.apply();
+            }
             WireUp wireUp = self.wireUp(first);
-            RankContext[] ranks = Bootstrap.processJob(first, count, a.np, Config.withOverrides(overrides), job, wireUp);
+            RankContext[] ranks = Bootstrap.processJob(first, count, a.np, config, job, wireUp);
             self.listen(job);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> self.exiting(ranks), "mpj-exit-report"));
             ThreadJob threads = new ThreadJob(count, a.classPath, a.mainClass, a.args, Map.of(), a.shared, 0)

@@ -270,6 +270,26 @@ class MpjRunJvmsTest {
         }
     }
 
+    @Test
+    @Timeout(120)
+    void rankJvmsThatOutnumberTheCoresCompileMpjsOwnClassesWithC1Alone() {
+        String[] kinds = {"-Dmpj.coresOnHost=1", "-Dmpj.coresOnHost=8", "-Dmpj.coresOnHost=1 -Dmpj.c1MessagePath=false"};
+        String[] expected = {"yes", "no", "no"};
+        for (int k = 0; k < kinds.length; k++) {
+            List<String> a = new ArrayList<>(List.of("--dev", "tcp", "-np", "2", "--timeout", "60"));
+            a.addAll(List.of(kinds[k].split(" ")));
+            a.addAll(List.of("-cp", programs(), LaunchPrograms.C1Path.class.getName()));
+            Run r = mpjrun(a.toArray(new String[0]));
+            assertEquals(0, r.exitCode(), r.err());
+            for (int rank = 0; rank < 2; rank++) {
+                assertTrue(r.out().contains("C1PATH " + rank + " " + expected[k]), kinds[k] + ": " + r.out());
+            }
+        }
+        Run bad = mpjrun("--dev", "tcp", "-np", "2", "--timeout", "60", "-Dmpj.coresOnHost=1", "-Dmpj.c1MessagePath=yes",
+                "-cp", programs(), LaunchPrograms.C1Path.class.getName());
+        assertTrue(bad.exitCode() != 0 && bad.err().contains("mpj.c1MessagePath='yes' (valid: auto, true, false)"), bad.err());
+    }
+
     /** This host's usable cores, where 2 ranks can be bound to them; else the test is skipped. */
     private static List<Integer> bindableCpus() {
         List<Integer> cpus = CpuBinding.allowedCpus();

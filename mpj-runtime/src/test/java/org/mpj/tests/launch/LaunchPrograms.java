@@ -189,4 +189,16 @@ public final class LaunchPrograms {
             MPI.Finalize();
         }
     }
+
+    /** Prints "C1PATH rank yes" where its JVM's compiler directives keep C2 off MPJ's own classes, else "no". */
+    public static class C1Path {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            Object stack = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesPrint",
+                    new Object[] {new String[0]}, new String[] {String[].class.getName()});
+            System.out.println("C1PATH " + MPI.COMM_WORLD.Rank() + " " + (String.valueOf(stack).contains("org/mpj/core/*.*") ? "yes" : "no"));
+            MPI.Finalize();
+        }
+    }
 }

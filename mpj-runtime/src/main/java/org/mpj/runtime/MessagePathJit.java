@@ -1,0 +1,107 @@
+package org.mpj.runtime;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.management.ObjectName;
+import org.mpj.core.Config;
+import org.mpj.core.ErrorClass;
+import org.mpj.core.MpjException;
+
+/**
+ * MPJ's own message path (the engine, the devices, the collectives, the mpi facade, Netty) compiled by
+ * C1 alone in a rank JVM whose host the job's ranks outnumber the cores of; the program's own code keeps
+ * C2. There, C2 recompiling the path after each trap on a branch a new kind of message takes first (a
+ * Barrier's, a refusal, a rendezvous) takes a core from ranks that have work. 4 tcp JVMs on 2 cores,
+ * MpiJavaBench's Allreduce of 1 MiB took 1.49-1.65 ms with the path in C1 against 2.06-2.13, of 512 KiB
+ * 0.77-0.81 against 1.06-1.20, its Bcast of 1 MiB 0.69-0.84 against 0.97-1.12; after 20 000 warm-up
+ * calls an 8-byte Allreduce averaged 39.8 us against 50.7, its calls over 1 ms 2% of the time against
+ * 24%, the compilers' CPU 43 ms against 675; NPB class A CG 1.02-1.06 s against 1.14-1.24, EP, IS, MG, FT
+ * and class B CG level (benchmarks/results/2026-11-27/tcp-c1-message-path.txt; C1 for everything made EP
+ * twice as slow). Where ranks have cores of their own C2 stays: its code is what makes the steady state
+ * fast (2 JVMs, a warmed 8-byte ping-pong 4.6 us with it against 5.4-5.6).
+ *
+ * <p>Only JVMs that hold one rank and compile with C1 and then C2 (JVMs of several thread ranks run C2
+ * alone, where a method C2 may not compile would stay interpreted). The directive goes in through the
+ * JVM's diagnostic command (as {@code jcmd Compiler.directives_add} would), not
+ * {@code -XX:CompilerDirectivesFile}, which prints a line of its own on the program's standard output.
+ */
+final class MessagePathJit {
+    /** Setting: auto (where the job's ranks outnumber this host's cores), true, false. */
+    static final String SETTING = "mpj.c1MessagePath";
+    /** C2 may not compile MPJ's and Netty's classes (not the examples, or any program's, in org.mpj.*). */
+    static final String DIRECTIVE = "[{ match: [\"org/mpj/core/*.*\", \"org/mpj/device/*.*\", \"org/mpj/coll/*.*\", "
+            + "\"org/mpj/runtime/*.*\", \"io/netty/*.*\", \"mpi/*.*\"], c2: { Exclude: true } }]";
+
+    private MessagePathJit() {
+    }
+
+    /** Whether a JVM of {@code ranksInJvm} rank threads under {@code config} compiles the path with C1 alone. */
+    static boolean wanted(Config config, int ranksInJvm) {
+        String s = config.get(SETTING, "auto");
+        if (!s.equals("auto") && !s.equals("true") && !s.equals("false")) {
+            throw new MpjException(ErrorClass.ERR_ARG, "setting " + SETTING + "='" + s + "' (valid: auto, true, false)");
+        }
+        if (ranksInJvm != 1 || s.equals("false") || !tieredWithC2(ProcessHandle.current().info().arguments().orElse(new String[0]))) {
+            return false;
+        }
+        int cores = config.getInt(Config.CORES_ON_HOST, Runtime.getRuntime().availableProcessors(), 1, Integer.MAX_VALUE);
+        return s.equals("true") || config.getInt(Config.RANKS_ON_HOST, 1, 1, Integer.MAX_VALUE) > cores;
+    }
+
+    /**
+     * Whether a JVM started with {@code jvmArguments} compiles with C1 first and C2 later: not with
+     * {@code -XX:-TieredCompilation} (C2 alone: a method it may not compile would stay interpreted) nor
+     * with {@code -XX:TieredStopAtLevel} below 4 (no C2 to keep off, as the project's tests start rank JVMs).
+     */
+    static boolean tieredWithC2(String[] jvmArguments) {
+        boolean tiered = true;
+        int stopAt = 4;
+        for (String a : jvmArguments) {
+            if (a.equals("-XX:-TieredCompilation") || a.equals("-XX:+TieredCompilation")) {
+                tiered = a.startsWith("-XX:+");
+            } else if (a.startsWith("-XX:TieredStopAtLevel=")) {
+                try {
+                    stopAt = Integer.parseInt(a.substring("-XX:TieredStopAtLevel=".length()));
+                } catch (NumberFormatException ignored) {
+                    // the JVM would not have started
+                }
+            }
+        }
+        return tiered && stopAt >= 4;
+    }
+
+    /**
+     * Adds the directive to this JVM's compiler; returns the JVM's answer ("1 compiler directives added"),
+     * or why it could not (a runtime without java.management, no temporary folder): the JVM then runs as
+     * it would without it. Starting the JVM's management server for the command takes ~0.1 s of CPU (a
+     * job of 4 JVMs on 2 cores started in 1.54-1.60 s instead of 1.34; on a thread of its own, overlapping
+     * the wire-up, no less).
+     */
+    static String apply() {
+        Path file = null;
+        try {
+            file = Files.createTempFile("mpj-c1-", ".json"); // readable by this user alone
+            Files.writeString(file, DIRECTIVE, StandardCharsets.UTF_8);
+            return diagnostic("compilerDirectivesAdd", file.toString());
+        } catch (Exception | LinkageError e) {
+            return "not applied: " + e;
+        } finally {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (java.io.IOException ignored) {
+                    // a few bytes in the temporary folder
+                }
+            }
+        }
+    }
+
+    /** This JVM's diagnostic command {@code operation} (as jcmd names it, in camel case) and its answer. */
+    static String diagnostic(String operation, String... args) throws Exception {
+        return String.valueOf(ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), operation, new Object[] {args},
+                new String[] {String[].class.getName()})).trim();
+    }
+}

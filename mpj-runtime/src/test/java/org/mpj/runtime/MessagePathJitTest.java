@@ -1,0 +1,58 @@
+package org.mpj.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpj.core.Config;
+import org.mpj.core.MpjException;
+
+@Timeout(60)
+class MessagePathJitTest {
+    static Config config(int ranksOnHost, int cores, String setting) {
+        Map<String, String> m = new java.util.HashMap<>(Map.of(Config.RANKS_ON_HOST, Integer.toString(ranksOnHost),
+                Config.CORES_ON_HOST, Integer.toString(cores)));
+        if (setting != null) {
+            m.put(MessagePathJit.SETTING, setting);
+        }
+        return Config.withOverrides(m);
+    }
+
+    @Test
+    void onlyOneRankJvmsOfAJobThatOutnumbersTheCoresUnlessTold() {
+        assertTrue(MessagePathJit.wanted(config(4, 2, null), 1), "4 JVMs on 2 cores");
+        assertFalse(MessagePathJit.wanted(config(2, 2, null), 1), "a core each");
+        assertFalse(MessagePathJit.wanted(config(8, 2, null), 4), "thread ranks: C2 alone there, no C1 to fall back to");
+        assertFalse(MessagePathJit.wanted(config(4, 2, "false"), 1));
+        assertTrue(MessagePathJit.wanted(config(2, 16, "true"), 1));
+        assertFalse(MessagePathJit.wanted(config(2, 16, "true"), 2));
+        MpjException e = assertThrows(MpjException.class, () -> MessagePathJit.wanted(config(4, 2, "yes"), 1));
+        assertTrue(e.getMessage().contains(MessagePathJit.SETTING) && e.getMessage().contains("auto, true, false"),
+                e.getMessage());
+    }
+
+    @Test
+    void onlyJvmsThatCompileWithC1ThenC2() {
+        assertTrue(MessagePathJit.tieredWithC2(new String[] {"-Xmx1g", "-XX:+UseSerialGC"}));
+        assertFalse(MessagePathJit.tieredWithC2(new String[] {"-XX:-TieredCompilation"}), "C2 alone");
+        assertFalse(MessagePathJit.tieredWithC2(new String[] {"-XX:TieredStopAtLevel=1"}), "no C2");
+        assertTrue(MessagePathJit.tieredWithC2(new String[] {"-XX:-TieredCompilation", "-XX:+TieredCompilation"}), "the last wins");
+        assertTrue(MessagePathJit.tieredWithC2(new String[] {"-XX:TieredStopAtLevel=1", "-XX:TieredStopAtLevel=4"}));
+    }
+
+    @Test
+    void theDirectiveParsesAndTakesEffectOnThisJdk() throws Exception {
+        assertEquals("1 compiler directives added", MessagePathJit.apply());
+        try {
+            String stack = MessagePathJit.diagnostic("compilerDirectivesPrint");
+            assertTrue(stack.contains("org/mpj/core/*.*") && stack.contains("io/netty/*.*"), stack);
+            assertFalse(stack.contains("org/mpj/examples"), "a program's classes keep C2");
+        } finally {
+            MessagePathJit.diagnostic("compilerDirectivesRemove"); // this test JVM runs the other tests next
+        }
+    }
+}
