@@ -75,7 +75,7 @@ public final class Bootstrap {
         MatchingEngine[] engines = engines(firstRank, count, config);
         Device[] devices = DeviceProvider.named(config.get(Config.DEVICE, "tcp"))
                 .processes(engines, firstRank, worldSize, wireUp, config, job);
-        BackoffIdle idle = BackoffIdle.from(config, config.getInt(Config.RANKS_ON_HOST, count, 1, Integer.MAX_VALUE), true);
+        BackoffIdle idle = BackoffIdle.from(config, config.ranksOnHost(count), true);
         CollectivesProvider collectives = CollectivesProvider.load(config);
         RankContext[] ranks = new RankContext[count];
         for (int i = 0; i < count; i++) {

@@ -159,6 +159,28 @@ public final class Config {
         return Boolean.parseBoolean(v);
     }
 
+    /** A setting that takes one of {@code valid} (the first when unset); anything else is refused naming them. */
+    public String getChoice(String key, String... valid) {
+        String v = get(key, valid[0]);
+        for (String ok : valid) {
+            if (ok.equals(v)) {
+                return ok;
+            }
+        }
+        throw new MpjException(ErrorClass.ERR_ARG, "setting " + key + "='" + v + "' (valid: " + String.join(", ", valid)
+                + ")" + from(key));
+    }
+
+    /** Ranks of the job on this host, all JVMs together ({@link #RANKS_ON_HOST}), else those of this JVM. */
+    public int ranksOnHost(int ranksInJvm) {
+        return getInt(RANKS_ON_HOST, ranksInJvm, 1, Integer.MAX_VALUE);
+    }
+
+    /** Cores this host's ranks share ({@link #CORES_ON_HOST}), else those this JVM sees. */
+    public int coresOnHost() {
+        return getInt(CORES_ON_HOST, Runtime.getRuntime().availableProcessors(), 1, Integer.MAX_VALUE);
+    }
+
     /** Every setting whose name starts with {@code prefix}, from all sources, highest precedence winning. */
     public Map<String, String> withPrefix(String prefix) {
         Map<String, String> out = new TreeMap<>();

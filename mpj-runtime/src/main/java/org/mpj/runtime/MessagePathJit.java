@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.management.ObjectName;
 import org.mpj.core.Config;
-import org.mpj.core.ErrorClass;
-import org.mpj.core.MpjException;
 
 /**
  * MPJ's own message path (the engine, the devices, the collectives, the mpi facade, Netty) compiled by
@@ -37,17 +35,16 @@ final class MessagePathJit {
     private MessagePathJit() {
     }
 
-    /** Whether a JVM of {@code ranksInJvm} rank threads under {@code config} compiles the path with C1 alone. */
-    static boolean wanted(Config config, int ranksInJvm) {
-        String s = config.get(SETTING, "auto");
-        if (!s.equals("auto") && !s.equals("true") && !s.equals("false")) {
-            throw new MpjException(ErrorClass.ERR_ARG, "setting " + SETTING + "='" + s + "' (valid: auto, true, false)");
-        }
-        if (ranksInJvm != 1 || s.equals("false") || !tieredWithC2(ProcessHandle.current().info().arguments().orElse(new String[0]))) {
+    /**
+     * Whether a JVM of {@code ranksInJvm} rank threads, started with {@code jvmArguments}, under
+     * {@code config} compiles the path with C1 alone.
+     */
+    static boolean wanted(Config config, int ranksInJvm, String[] jvmArguments) {
+        String s = config.getChoice(SETTING, "auto", "true", "false");
+        if (ranksInJvm != 1 || s.equals("false") || !tieredWithC2(jvmArguments)) {
             return false;
         }
-        int cores = config.getInt(Config.CORES_ON_HOST, Runtime.getRuntime().availableProcessors(), 1, Integer.MAX_VALUE);
-        return s.equals("true") || config.getInt(Config.RANKS_ON_HOST, 1, 1, Integer.MAX_VALUE) > cores;
+        return s.equals("true") || config.ranksOnHost(1) > config.coresOnHost();
     }
 
     /**

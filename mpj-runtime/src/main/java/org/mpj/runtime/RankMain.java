@@ -96,7 +96,7 @@ public final class RankMain {
                         + a.perJvm + " per JVM");
             }
             Config config = Config.withOverrides(overrides);
-            if (MessagePathJit.wanted(config, count)) {
+            if (MessagePathJit.wanted(config, count, ProcessHandle.current().info().arguments().orElse(new String[0]))) {
                 MessagePathJit.apply();
             }
             WireUp wireUp = self.wireUp(first);

@@ -13,6 +13,9 @@ import org.mpj.core.MpjException;
 
 @Timeout(60)
 class MessagePathJitTest {
+    /** A JVM started with no JIT options: C1 then C2. */
+    static final String[] PLAIN = {"-Xmx1g"};
+
     static Config config(int ranksOnHost, int cores, String setting) {
         Map<String, String> m = new java.util.HashMap<>(Map.of(Config.RANKS_ON_HOST, Integer.toString(ranksOnHost),
                 Config.CORES_ON_HOST, Integer.toString(cores)));
@@ -24,13 +27,13 @@ class MessagePathJitTest {
 
     @Test
     void onlyOneRankJvmsOfAJobThatOutnumbersTheCoresUnlessTold() {
-        assertTrue(MessagePathJit.wanted(config(4, 2, null), 1), "4 JVMs on 2 cores");
-        assertFalse(MessagePathJit.wanted(config(2, 2, null), 1), "a core each");
-        assertFalse(MessagePathJit.wanted(config(8, 2, null), 4), "thread ranks: C2 alone there, no C1 to fall back to");
-        assertFalse(MessagePathJit.wanted(config(4, 2, "false"), 1));
-        assertTrue(MessagePathJit.wanted(config(2, 16, "true"), 1));
-        assertFalse(MessagePathJit.wanted(config(2, 16, "true"), 2));
-        MpjException e = assertThrows(MpjException.class, () -> MessagePathJit.wanted(config(4, 2, "yes"), 1));
+        assertTrue(MessagePathJit.wanted(config(4, 2, null), 1, PLAIN), "4 JVMs on 2 cores");
+        assertFalse(MessagePathJit.wanted(config(2, 2, null), 1, PLAIN), "a core each");
+        assertFalse(MessagePathJit.wanted(config(8, 2, null), 4, PLAIN), "thread ranks: C2 alone there, no C1 to fall back to");
+        assertFalse(MessagePathJit.wanted(config(4, 2, "false"), 1, PLAIN));
+        assertTrue(MessagePathJit.wanted(config(2, 16, "true"), 1, PLAIN));
+        assertFalse(MessagePathJit.wanted(config(2, 16, "true"), 2, PLAIN));
+        MpjException e = assertThrows(MpjException.class, () -> MessagePathJit.wanted(config(4, 2, "yes"), 1, PLAIN));
         assertTrue(e.getMessage().contains(MessagePathJit.SETTING) && e.getMessage().contains("auto, true, false"),
                 e.getMessage());
     }

@@ -85,8 +85,7 @@ public final class BackoffIdle {
      * their partners are in other JVMs (tcp, hybrid), and a pass polls a socket.
      */
     public static BackoffIdle from(Config config, int ranksOnHost, boolean network) {
-        int cores = config.getInt(Config.CORES_ON_HOST, Runtime.getRuntime().availableProcessors(), 1, Integer.MAX_VALUE);
-        boolean oversubscribed = ranksOnHost > cores;
+        boolean oversubscribed = ranksOnHost > config.coresOnHost();
         int spins = oversubscribed
                 ? config.getInt(Config.IDLE_MAX_SPINS_OVERSUBSCRIBED, DEFAULT_MAX_SPINS_OVERSUBSCRIBED, 0, Integer.MAX_VALUE)
                 : config.getInt(Config.IDLE_MAX_SPINS, network ? DEFAULT_MAX_SPINS_NETWORK : DEFAULT_MAX_SPINS, 0,

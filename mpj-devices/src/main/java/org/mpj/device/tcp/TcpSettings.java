@@ -111,17 +111,9 @@ final class TcpSettings {
         receiveBufferBytes = c.getInt(RECEIVE_BUFFER_BYTES, 0, 0, 1 << 30);
         maxReadBytes = c.getInt(MAX_READ_BYTES, DEFAULT_MAX_READ_BYTES, 4096, 1 << 30);
         writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, 4 * chunkBytes, chunkBytes, 1 << 30);
-        transport = c.get(TRANSPORT, "auto");
-        if (!transport.equals("auto") && !transport.equals("epoll") && !transport.equals("nio")) {
-            throw new MpjException(ErrorClass.ERR_ARG, "setting " + TRANSPORT + "='" + transport
-                    + "' (valid: auto, epoll, nio)");
-        }
-        String heap = c.get(HEAP_IO, "auto");
-        if (!heap.equals("auto") && !heap.equals("true") && !heap.equals("false")) {
-            throw new MpjException(ErrorClass.ERR_ARG, "setting " + HEAP_IO + "='" + heap + "' (valid: auto, true, false)");
-        }
-        int cores = c.getInt(Config.CORES_ON_HOST, Runtime.getRuntime().availableProcessors(), 1, Integer.MAX_VALUE);
-        heapIo = heap.equals("true") || heap.equals("auto") && c.getInt(Config.RANKS_ON_HOST, ranksInJvm, 1, Integer.MAX_VALUE) <= cores;
+        transport = c.getChoice(TRANSPORT, "auto", "epoll", "nio");
+        String heap = c.getChoice(HEAP_IO, "auto", "true", "false");
+        heapIo = heap.equals("true") || heap.equals("auto") && c.ranksOnHost(ranksInJvm) <= c.coresOnHost();
         connectTimeoutMs = c.getInt(CONNECT_TIMEOUT_MS, 30_000, 1, Integer.MAX_VALUE);
         handshakeTimeoutMs = c.getInt(HANDSHAKE_TIMEOUT_MS, 10_000, 1, Integer.MAX_VALUE);
         closeTimeoutMs = c.getInt(CLOSE_TIMEOUT_MS, 10_000, 1, Integer.MAX_VALUE);
