@@ -120,9 +120,9 @@ record ClassDataSharing(Path archive, Path pending, String jdkKey, boolean aot, 
             if (Files.isRegularFile(archive)) {
                 return List.of("-XX:AOTCache=" + archive, "-Xlog:aot=off", "-Xlog:cds=off");
             }
-            // JVM 0 records what it loads and its profiles as it exits (the cache is assembled after the job,
-            // publish); the line it prints on the console then is not the program's, and goes with the rest
-            // of that JVM's own console output (not -Xlog's, not the program's).
+            // JVM 0 records what it loads and its profiles as it exits (publish assembles the cache after the
+            // job), with that JVM's own console output off: it prints a line about the recording there, which
+            // is not the program's (the program's output and -Xlog's are not affected).
             return jvm == 0 ? List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + configuration(),
                     "-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput", "-Xlog:aot=off", "-Xlog:cds=off")
                     : List.of();
@@ -135,9 +135,10 @@ record ClassDataSharing(Path archive, Path pending, String jdkKey, boolean aot, 
     }
 
     /**
-     * After the job: puts an archive JVM 0 wrote in its place, in one step so that no JVM maps a half
-     * file, and drops this JDK's archives of older jars. Only after a job that ended well: a JVM that
-     * was killed may have left half an archive, which is deleted.
+     * After the job: assembles the ahead-of-time cache from JVM 0's recording (Java 25+), puts the archive
+     * in its place, in one step so that no JVM maps a half file, and drops this JDK's archives of older jars
+     * and the caches beyond the newest {@link #AOT_CACHES_KEPT}. Only after a job that ended well: a JVM
+     * that was killed may have left half an archive or recording, which is deleted.
      */
     void publish(boolean jobSucceeded) {
         if (pending == null) {
