@@ -28,8 +28,14 @@ import org.mpj.core.Config;
 final class MessagePathJit {
     /** Setting: auto (where the job's ranks outnumber this host's cores), true, false. */
     static final String SETTING = "mpj.c1MessagePath";
-    /** C2 may not compile MPJ's and Netty's classes (not the examples, or any program's, in org.mpj.*). */
-    static final String DIRECTIVE = "[{ match: [\"org/mpj/core/*.*\", \"org/mpj/device/*.*\", \"org/mpj/coll/*.*\", "
+    /**
+     * C2 may not compile MPJ's and Netty's classes (not the examples, or any program's, in org.mpj.*),
+     * except the loops that combine and pack data: the reduction operators and the datatype copies, whose
+     * C1 code is 2-4x slower per element (a sum of 128 Ki doubles, 0.60-0.64 ns an element against 0.16-0.32)
+     * and which take no traps on new kinds of message. The JVM applies the first directive that matches.
+     */
+    static final String DIRECTIVE = "[{ match: [\"org/mpj/core/op/*.*\", \"org/mpj/core/datatype/*.*\"], c2: { Exclude: false } }, "
+            + "{ match: [\"org/mpj/core/*.*\", \"org/mpj/device/*.*\", \"org/mpj/coll/*.*\", "
             + "\"org/mpj/runtime/*.*\", \"io/netty/*.*\", \"mpi/*.*\"], c2: { Exclude: true } }]";
 
     private MessagePathJit() {
