@@ -49,7 +49,10 @@ interface JvmLauncher {
                     if (binding != null) {
                         words.addAll(binding.prefix(command, j));
                     }
-                    words.addAll(command.forJvm(j, false, command.np(), cds.options(j, command.javaOptions())));
+                    List<String> own = new ArrayList<>(cds.options(j, command.javaOptions()));
+                    own.addAll(MessagePathJit.launchOptions(command.settings(), command.np(), command.ranksOf(j),
+                            command.javaOptions()));
+                    words.addAll(command.forJvm(j, false, command.np(), own));
                     ProcessBuilder pb = new ProcessBuilder(words);
                     pb.environment().put("MPJ_JOBSECRET", secret.toHex());
                     ps.add(pb.start());

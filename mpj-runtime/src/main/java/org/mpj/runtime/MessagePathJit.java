@@ -4,8 +4,12 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import javax.management.ObjectName;
 import org.mpj.core.Config;
+import org.mpj.core.MpjException;
 
 /**
  * MPJ's own message path (the engine, the devices, the collectives, the mpi facade, Netty) compiled by
@@ -38,7 +42,40 @@ final class MessagePathJit {
             + "{ match: [\"org/mpj/core/*.*\", \"org/mpj/device/*.*\", \"org/mpj/coll/*.*\", "
             + "\"org/mpj/runtime/*.*\", \"io/netty/*.*\", \"mpi/*.*\"], c2: { Exclude: true } }]";
 
+    /**
+     * Where mpjrun starts such JVMs itself (on this host), the devices' and Netty's methods also reach
+     * C1 at a tenth of the usual calls ({@code -XX:CompileCommand=CompileThresholdScaling}, which no
+     * directive sets): with every JVM compiling its start-up code on shared cores, C1's queue is long
+     * and the JVM raises its thresholds with it, so a path first taken late (the first rendezvous, a
+     * new size of Netty's buffers) ran interpreted for much of MpiJavaBench's row. 4 tcp JVMs on 2 cores,
+     * three alternating rounds: its Bcast of 128 KiB 312-360 us against 516-640, of 1 MiB 689-820
+     * against 797-995; Allreduce of 1 MiB 946-1019 against 1209-1388; NPB class A CG 0.78-0.89 s against
+     * 0.94-1.07, IS, MG, EP level, FT 2.22-2.23 against 2.11-2.18 (the engine's and the collectives'
+     * classes scaled as well made IS 10% slower; benchmarks/results/2026-11-27/tcp-c1-thresholds.txt).
+     */
+    static final List<String> LAUNCH_OPTIONS = List.of(
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.device.*::*,0.1",
+            "-XX:CompileCommand=CompileThresholdScaling,io.netty.*::*,0.1");
+
     private MessagePathJit() {
+    }
+
+    /**
+     * The options mpjrun gives a JVM of {@code ranksInJvm} ranks that it starts on this host, where
+     * the job has {@code ranksOnHost} ranks, under {@code settings} (as the JVM will see them) and with
+     * the user's {@code javaOptions}: {@link #LAUNCH_OPTIONS} where that JVM will compile the path with
+     * C1 alone ({@link #wanted}), else none. A setting {@link #wanted} refuses is left for the JVM to
+     * report as it starts.
+     */
+    static List<String> launchOptions(Map<String, String> settings, int ranksOnHost, int ranksInJvm,
+                                      List<String> javaOptions) {
+        Map<String, String> s = new HashMap<>(settings);
+        s.put(Config.RANKS_ON_HOST, Integer.toString(ranksOnHost));
+        try {
+            return wanted(Config.withOverrides(s), ranksInJvm, javaOptions.toArray(new String[0])) ? LAUNCH_OPTIONS : List.of();
+        } catch (MpjException e) {
+            return List.of();
+        }
     }
 
     /**

@@ -39,6 +39,21 @@ class MessagePathJitTest {
     }
 
     @Test
+    void mpjrunScalesTheThresholdsOfJvmsItStartsWhereThePathIsC1s() {
+        Map<String, String> twoCores = Map.of(Config.CORES_ON_HOST, "2");
+        assertEquals(MessagePathJit.LAUNCH_OPTIONS, MessagePathJit.launchOptions(twoCores, 4, 1, java.util.List.of()));
+        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(twoCores, 2, 1, java.util.List.of()), "a core each");
+        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(twoCores, 4, 2, java.util.List.of()), "thread ranks");
+        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(twoCores, 4, 1, java.util.List.of("-XX:TieredStopAtLevel=1")));
+        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "false"),
+                4, 1, java.util.List.of()));
+        // a setting the JVM refuses is the JVM's to report, with the job's other errors
+        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "yes"),
+                4, 1, java.util.List.of()));
+        assertTrue(MessagePathJit.LAUNCH_OPTIONS.stream().allMatch(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,")));
+    }
+
+    @Test
     void onlyJvmsThatCompileWithC1ThenC2() {
         assertTrue(MessagePathJit.tieredWithC2(new String[] {"-Xmx1g", "-XX:+UseSerialGC"}));
         assertFalse(MessagePathJit.tieredWithC2(new String[] {"-XX:-TieredCompilation"}), "C2 alone");

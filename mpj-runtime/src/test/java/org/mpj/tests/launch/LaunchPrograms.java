@@ -197,7 +197,10 @@ public final class LaunchPrograms {
             Object stack = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
                     new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesPrint",
                     new Object[] {new String[0]}, new String[] {String[].class.getName()});
-            System.out.println("C1PATH " + MPI.COMM_WORLD.Rank() + " " + (String.valueOf(stack).contains("org/mpj/core/*.*") ? "yes" : "no"));
+            boolean scaled = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .anyMatch(a -> a.startsWith("-XX:CompileCommand=CompileThresholdScaling,org.mpj.device."));
+            System.out.println("C1PATH " + MPI.COMM_WORLD.Rank() + " " + (String.valueOf(stack).contains("org/mpj/core/*.*") ? "yes" : "no")
+                    + " thresholds " + (scaled ? "scaled" : "as usual"));
             MPI.Finalize();
         }
     }
