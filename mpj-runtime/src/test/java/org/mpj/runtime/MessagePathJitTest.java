@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,15 +42,15 @@ class MessagePathJitTest {
     @Test
     void mpjrunScalesTheThresholdsOfJvmsItStartsWhereThePathIsC1s() {
         Map<String, String> twoCores = Map.of(Config.CORES_ON_HOST, "2");
-        assertEquals(MessagePathJit.LAUNCH_OPTIONS, MessagePathJit.launchOptions(twoCores, 4, 1, java.util.List.of()));
-        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(twoCores, 2, 1, java.util.List.of()), "a core each");
-        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(twoCores, 4, 2, java.util.List.of()), "thread ranks");
-        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(twoCores, 4, 1, java.util.List.of("-XX:TieredStopAtLevel=1")));
-        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "false"),
-                4, 1, java.util.List.of()));
+        assertEquals(MessagePathJit.LAUNCH_OPTIONS, MessagePathJit.launchOptions(twoCores, 4, 1, List.of()));
+        assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 2, 1, List.of()), "a core each");
+        assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 4, 2, List.of()), "thread ranks");
+        assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 4, 1, List.of("-XX:TieredStopAtLevel=1")));
+        assertEquals(List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "false"),
+                4, 1, List.of()));
         // a setting the JVM refuses is the JVM's to report, with the job's other errors
-        assertEquals(java.util.List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "yes"),
-                4, 1, java.util.List.of()));
+        assertEquals(List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "yes"),
+                4, 1, List.of()));
         assertTrue(MessagePathJit.LAUNCH_OPTIONS.stream().allMatch(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,")));
     }
 

@@ -64,7 +64,7 @@ public final class TypedBytes {
     }
 
     /** Runs of at least this many elements move through a typed view; shorter ones element by element (break-even near 64). */
-    public static final int BULK_ELEMENTS = 64;
+    private static final int BULK_ELEMENTS = 64;
 
     /**
      * Writes {@code runs} runs of {@code len} elements at {@code bb}'s position, run k from index
