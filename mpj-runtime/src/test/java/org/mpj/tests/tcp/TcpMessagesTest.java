@@ -162,6 +162,62 @@ class TcpMessagesTest {
     }
 
     /**
+     * Every rank but 0 sends rank 0 eager messages of every size class (1 B to the eager limit), then
+     * one on another tag; once that one is in, all of them wait in rank 0's unexpected queue, and rank
+     * 0 receives them largest first. Three rounds with other contents, so the arrays that held one
+     * round's payloads hold the next round's of other sizes.
+     */
+    public static class UnexpectedEveryClass {
+        static final int[] SIZES = {1, 7, 255, 256, 257, 1000, 4096, 8191, 20_000, 40_000, 65_535, EAGER_BYTES};
+
+        static byte value(int round, int source, int tag, int i) {
+            return (byte) (i * 31 + round * 7 + source * 5 + tag);
+        }
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank(), np = MPI.COMM_WORLD.Size();
+            byte[] got = new byte[EAGER_BYTES + 1];
+            for (int round = 0; round < 3; round++) {
+                if (rank != 0) {
+                    Request[] rs = new Request[SIZES.length];
+                    for (int t = 0; t < SIZES.length; t++) {
+                        byte[] a = new byte[SIZES[t]];
+                        for (int i = 0; i < a.length; i++) a[i] = value(round, rank, t, i);
+                        rs[t] = MPI.COMM_WORLD.Isend(a, 0, a.length, MPI.BYTE, 0, t);
+                    }
+                    Request.Waitall(rs);
+                    MPI.COMM_WORLD.Send(new byte[1], 0, 1, MPI.BYTE, 0, 99);
+                } else {
+                    for (int source = 1; source < np; source++) {
+                        MPI.COMM_WORLD.Recv(got, 0, 1, MPI.BYTE, source, 99);
+                    }
+                    for (int source = np - 1; source >= 1; source--) {
+                        for (int t = SIZES.length - 1; t >= 0; t--) {
+                            Status s = MPI.COMM_WORLD.Recv(got, 0, got.length, MPI.BYTE, source, t);
+                            assertEquals(SIZES[t], s.Get_count(MPI.BYTE), "round " + round + " from " + source + " tag " + t);
+                            for (int i = 0; i < SIZES[t]; i++) {
+                                if (got[i] != value(round, source, t, i)) {
+                                    throw new AssertionError("round " + round + " from " + source + " tag " + t + " byte " + i);
+                                }
+                            }
+                        }
+                    }
+                }
+                MPI.COMM_WORLD.Barrier();
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 3, 5})
+    @Timeout(60)
+    void unexpectedEagerMessagesOfEverySizeClassKeepTheirBytes(int np) {
+        Jobs.runOk(np, TCP, UnexpectedEveryClass.class);
+    }
+
+    /**
      * Rank 0 sends one array to every other rank at once (as a flat-tree Bcast does), round after
      * round, changing it between rounds: every round delivers that round's values. Rank 1 also gets a
      * second send of the same region and one of an overlapping region at another offset in each
