@@ -70,7 +70,8 @@ public final class TcpDevice implements Device {
     private final Peer[] peers;
     private final Wiring wiring;
     private final LayoutCursor sendCursor = new LayoutCursor();
-    private final ByteBufAllocator alloc = ByteBufAllocator.DEFAULT;
+    /** Every native buffer of this rank's frames and connections ({@link FrameBuffers}). */
+    final ByteBufAllocator alloc = new FrameBuffers(this);
     /** The thread that drives the loop; volatile, as completions on other threads read it ({@link #wake}). */
     private volatile Thread owner;
     private boolean closing;

@@ -62,6 +62,7 @@ final class Wiring {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, settings.connectTimeoutMs)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
                 .option(ChannelOption.RCVBUF_ALLOCATOR, reads())
+                .option(ChannelOption.ALLOCATOR, device.alloc)
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -91,7 +92,8 @@ final class Wiring {
     private void childOptions(ServerBootstrap b) {
         b.childOption(ChannelOption.TCP_NODELAY, settings.noDelay)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark())
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, reads());
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, reads())
+                .childOption(ChannelOption.ALLOCATOR, device.alloc);
         if (settings.sendBufferBytes > 0) {
             b.childOption(ChannelOption.SO_SNDBUF, settings.sendBufferBytes);
         }

@@ -218,6 +218,62 @@ class TcpMessagesTest {
     }
 
     /**
+     * Every pair of ranks swaps messages of sizes across the device's buffer classes, eager and
+     * rendezvous, all in flight at once (Isend and Irecv), round after round with new contents: buffers
+     * the device takes back after one message and hands out for the next carry each message's bytes
+     * only.
+     */
+    public static class SizesInTurn {
+        static final int[] SIZES = {3, 250, 300, 5000, 16_384, 16_400, 40_000, EAGER_BYTES - 40, EAGER_BYTES + 1,
+                200_000, 262_144, 300_000, 1_100_000};
+
+        static byte value(int round, int from, int s, int i) {
+            return (byte) (i * 13 + round * 3 + from * 7 + s);
+        }
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank(), np = MPI.COMM_WORLD.Size();
+            for (int round = 0; round < 4; round++) {
+                Request[] rs = new Request[2 * (np - 1) * SIZES.length];
+                byte[][] got = new byte[np * SIZES.length][];
+                int k = 0;
+                for (int peer = 0; peer < np; peer++) {
+                    if (peer == rank) {
+                        continue;
+                    }
+                    for (int s = 0; s < SIZES.length; s++) {
+                        byte[] in = got[peer * SIZES.length + s] = new byte[SIZES[s]];
+                        rs[k++] = MPI.COMM_WORLD.Irecv(in, 0, in.length, MPI.BYTE, peer, s);
+                        byte[] out = new byte[SIZES[s]];
+                        for (int i = 0; i < out.length; i++) out[i] = value(round, rank, s, i);
+                        rs[k++] = MPI.COMM_WORLD.Isend(out, 0, out.length, MPI.BYTE, peer, s);
+                    }
+                }
+                Request.Waitall(rs);
+                for (int peer = 0; peer < np; peer++) {
+                    for (int s = 0; peer != rank && s < SIZES.length; s++) {
+                        byte[] in = got[peer * SIZES.length + s];
+                        for (int i = 0; i < in.length; i++) {
+                            if (in[i] != value(round, peer, s, i)) {
+                                throw new AssertionError("round " + round + " from " + peer + " size " + SIZES[s] + " byte " + i);
+                            }
+                        }
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 3, 5})
+    @Timeout(120)
+    void messagesOfEveryBufferSizeInFlightAtOnceKeepTheirBytes(int np) {
+        Jobs.runOk(np, TCP, SizesInTurn.class);
+    }
+
+    /**
      * Rank 0 sends one array to every other rank at once (as a flat-tree Bcast does), round after
      * round, changing it between rounds: every round delivers that round's values. Rank 1 also gets a
      * second send of the same region and one of an overlapping region at another offset in each

@@ -1,0 +1,111 @@
+package org.mpj.device.tcp;
+
+import io.netty.buffer.AbstractByteBufAllocator;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.UnpooledDirectByteBuf;
+
+/**
+ * The tcp device's native buffers, its frames' and its connections' reads alike: a buffer released on
+ * the loop's owner thread waits in a free list of its size class (powers of two) for the next request
+ * of that class, so a rank's steady traffic allocates nothing. Netty's adaptive pool, the default,
+ * costs several microseconds a buffer and more while it adapts to a new size: MpiJavaBench's cold
+ * ping-pong on 2 JVMs took 29-79 us a way at 16 KiB and 24-67 at 32 KiB (Open MPI's tcp 8 and 11),
+ * and new buffers each time (Netty's unpooled ones) were fast for small frames but zeroed a new
+ * chunk for every 256 KiB of a rendezvous (tried-s35.txt). Buffers released on another thread, and
+ * those past a class's free list, are freed; heap buffers are Netty's unpooled ones.
+ */
+final class FrameBuffers extends AbstractByteBufAllocator {
+    /** The smallest class: a header and a short payload. */
+    private static final int MIN_SHIFT = 8;
+    /**
+     * Requests above the largest class (512 KiB: a rendezvous chunk with its header) get a buffer of
+     * their own. With {@link #KEEP} free buffers a class, a device holds at most 8 MiB it is not using.
+     */
+    private static final int MAX_SHIFT = 19;
+    /** Free buffers kept per class: a chunk in flight to each of a few peers, up to the write high-water mark. */
+    static final int KEEP = 8;
+    private static final ByteBufAllocator UNPOOLED = UnpooledByteBufAllocator.DEFAULT;
+
+    private final TcpDevice device;
+    private final Reused[][] free = new Reused[MAX_SHIFT - MIN_SHIFT + 1][KEEP];
+    private final int[] freeCount = new int[MAX_SHIFT - MIN_SHIFT + 1];
+
+    FrameBuffers(TcpDevice device) {
+        super(true);
+        this.device = device;
+    }
+
+    /** The class of a buffer of {@code bytes}: the smallest power of two that holds it. */
+    private static int classOf(int bytes) {
+        int shift = 32 - Integer.numberOfLeadingZeros(Math.max(1, bytes) - 1);
+        return Math.max(shift, MIN_SHIFT) - MIN_SHIFT;
+    }
+
+    @Override
+    protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+        if (initialCapacity > 1 << MAX_SHIFT) {
+            return UNPOOLED.directBuffer(initialCapacity, maxCapacity);
+        }
+        int c = classOf(initialCapacity);
+        int capacity = 1 << (c + MIN_SHIFT);
+        if (capacity > maxCapacity) {
+            return UNPOOLED.directBuffer(initialCapacity, maxCapacity);
+        }
+        if (freeCount[c] > 0 && device.onOwner()) {
+            Reused b = free[c][--freeCount[c]];
+            free[c][freeCount[c]] = null;
+            b.reuse(maxCapacity);
+            return b;
+        }
+        return new Reused(this, capacity, maxCapacity);
+    }
+
+    @Override
+    protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+        return UNPOOLED.heapBuffer(initialCapacity, maxCapacity);
+    }
+
+    @Override
+    public boolean isDirectBufferPooled() {
+        return true;
+    }
+
+    /** Takes back a released buffer of a class; false: free it. */
+    private boolean keep(Reused b) {
+        int capacity = b.capacity();
+        if (Integer.bitCount(capacity) != 1 || capacity > 1 << MAX_SHIFT || !device.onOwner()) {
+            return false; // grown past its class, or released off the owner's thread
+        }
+        int c = classOf(capacity);
+        if (freeCount[c] == KEEP) {
+            return false;
+        }
+        free[c][freeCount[c]++] = b;
+        return true;
+    }
+
+    /** A direct buffer that goes back to its allocator's free list when released. */
+    private static final class Reused extends UnpooledDirectByteBuf {
+        private final FrameBuffers owner;
+
+        Reused(FrameBuffers owner, int capacity, int maxCapacity) {
+            super(owner, capacity, maxCapacity);
+            this.owner = owner;
+        }
+
+        void reuse(int maxCapacity) {
+            resetRefCnt();
+            clear();
+            maxCapacity(maxCapacity);
+        }
+
+        @Override
+        protected void deallocate() {
+            if (!owner.keep(this)) {
+                super.deallocate();
+            }
+        }
+    }
+}
