@@ -51,9 +51,9 @@ final class FrameBuffers extends AbstractByteBufAllocator {
         int c = classOf(initialCapacity);
         int capacity = 1 << (c + MIN_SHIFT);
         if (capacity > maxCapacity) {
-            return UNPOOLED.directBuffer(initialCapacity, maxCapacity);
+            return UNPOOLED.directBuffer(initialCapacity, maxCapacity); // a class's room would exceed the caller's limit
         }
-        if (freeCount[c] > 0 && device.onOwner()) {
+        if (device.onOwner() && freeCount[c] > 0) {
             Reused b = free[c][--freeCount[c]];
             free[c][freeCount[c]] = null;
             b.reuse(maxCapacity);

@@ -116,7 +116,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
                 // A frame split across reads (a 64 KiB EAGER frame is two loopback segments) is gathered in
                 // one of the device's reused buffers: a new heap array each cost MpiJavaBench's cold 2-JVM
                 // ping-pong at 64 KiB 85-148 us a way against 41-58 (tcp-frame-buffers.txt).
-                body = ctx.alloc().directBuffer(remaining, remaining);
+                body = ctx.alloc().directBuffer(remaining);
             }
             int n = Math.min(remaining, in.readableBytes());
             body.writeBytes(in, n);
