@@ -9,11 +9,10 @@ import org.mpj.core.datatype.TypeMap;
  * With only a small class and one of eagerLimitBytes, a sender that ran more than {@link #MAX_FREE}
  * messages ahead of its receiver allocated 16 KiB for each 1 KiB message, and the collector then
  * copied the backlog: a 2-rank stream of 1 KiB sends took 3.2 us per message, of 256 B ones 0.27.
- * Not thread-safe: the matching engine uses its pool under its lock, the tcp device its own on the
- * loop's owner thread (for the wire bytes of unexpected EAGER frames). Grows when empty; keeps at
- * most {@link #MAX_FREE} free buffers per class and type.
+ * Used only under the owning matching engine's lock. Grows when empty; keeps at most
+ * {@link #MAX_FREE} free buffers per class and type.
  */
-public final class EagerPool {
+final class EagerPool {
     static final int MAX_FREE = 64;
     static final int SMALL_BYTES = 256;
     private static final int TYPES = BaseType.values().length;
@@ -26,7 +25,7 @@ public final class EagerPool {
     private final int[] capacity;
     private final TypeMap[] layouts = new TypeMap[TYPES];
 
-    public EagerPool(int eagerLimitBytes) {
+    EagerPool(int eagerLimitBytes) {
         int limit = Math.max(SMALL_BYTES, eagerLimitBytes);
         int k = 1;
         while ((long) SMALL_BYTES << (k - 1) < limit) {
@@ -56,7 +55,7 @@ public final class EagerPool {
     }
 
     /** A buffer of {@code base} with room for at least {@code elements} (at most eagerLimitBytes of them). */
-    public Object take(BaseType base, int elements) {
+    Object take(BaseType base, int elements) {
         int c = classOf(base, elements);
         int n = freeCount[c];
         if (n > 0) {
@@ -69,7 +68,7 @@ public final class EagerPool {
     }
 
     /** Returns a buffer that {@link #take} gave out. */
-    public void give(BaseType base, Object buf) {
+    void give(BaseType base, Object buf) {
         int c = classOf(base, java.lang.reflect.Array.getLength(buf));
         if (freeCount[c] < MAX_FREE) {
             free[c][freeCount[c]++] = buf;

@@ -1,6 +1,6 @@
 package org.mpj.device.tcp;
 
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBuf;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.match.RemoteMessage;
 import org.mpj.core.request.EngineRequest;
@@ -9,10 +9,11 @@ import org.mpj.core.request.EngineRequest;
  * An EAGER frame announced to the matching engine. When a receive is posted, the engine calls
  * {@link #matched} inside {@code arrive} and the payload goes from Netty's buffer straight into the
  * receive's array (one copy), and this object is used again for the peer's next frame. When none is
- * posted, the payload is copied into a byte array of the device's pool, which this object keeps until
- * a receive matches, and the peer takes a new object for its next frame. A new array for each such
- * frame cost a page fault for every 4 KiB until the young generation had been touched once (10 000
- * in MpiJavaBench's 8 KiB Allreduce row on 4 JVMs).
+ * posted, the payload is copied into one of the device's reused native buffers ({@link FrameBuffers}),
+ * which this object keeps until a receive matches, and the peer takes a new object for its next
+ * frame; the receive then fills from a native buffer as a posted one does. A new heap array for each
+ * such frame cost a page fault for every 4 KiB until the young generation had been touched once
+ * (10 000 in MpiJavaBench's 8 KiB Allreduce row on 4 JVMs).
  */
 final class EagerMessage implements RemoteMessage {
     private final Peer peer;
@@ -22,9 +23,8 @@ final class EagerMessage implements RemoteMessage {
     private int elements;
     /** The frame being announced, while {@code arrive} runs. */
     private InboundFrame frame;
-    /** The payload, once this message waits in the unexpected queue: its first {@link #keptBytes}. */
-    private byte[] kept;
-    private int keptBytes;
+    /** The payload, once this message waits in the unexpected queue. */
+    private ByteBuf kept;
     private boolean matchedNow;
 
     EagerMessage(Peer peer) {
@@ -47,9 +47,8 @@ final class EagerMessage implements RemoteMessage {
         if (matchedNow) {
             return false;
         }
-        keptBytes = f.payloadBytes;
-        kept = (byte[]) peer.device.unexpectedPayloads.take(BaseType.BYTE, keptBytes);
-        f.payload.getBytes(f.payloadIndex, kept, 0, keptBytes);
+        kept = peer.device.alloc.directBuffer(f.payloadBytes);
+        kept.writeBytes(f.payload, f.payloadIndex, f.payloadBytes);
         return true;
     }
 
@@ -64,10 +63,13 @@ final class EagerMessage implements RemoteMessage {
             matchedNow = true;
             peer.device.receives.fill(r, source, tag, base, elements, f.payload, f.payloadIndex, f.payloadBytes);
         } else {
-            byte[] b = kept;
+            ByteBuf b = kept;
             kept = null;
-            peer.device.receives.fill(r, source, tag, base, elements, Unpooled.wrappedBuffer(b), 0, keptBytes);
-            peer.device.unexpectedPayloads.give(BaseType.BYTE, b);
+            try {
+                peer.device.receives.fill(r, source, tag, base, elements, b, b.readerIndex(), b.readableBytes());
+            } finally {
+                b.release();
+            }
         }
     }
 }

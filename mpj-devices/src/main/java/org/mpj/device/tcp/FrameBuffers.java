@@ -7,14 +7,15 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.buffer.UnpooledDirectByteBuf;
 
 /**
- * The tcp device's native buffers, its frames' and its connections' reads alike: a buffer released on
- * the loop's owner thread waits in a free list of its size class (powers of two) for the next request
- * of that class, so a rank's steady traffic allocates nothing. Netty's adaptive pool, the default,
- * costs several microseconds a buffer and more while it adapts to a new size: MpiJavaBench's cold
- * ping-pong on 2 JVMs took 29-79 us a way at 16 KiB and 24-67 at 32 KiB (Open MPI's tcp 8 and 11),
- * and new buffers each time (Netty's unpooled ones) were fast for small frames but zeroed a new
- * chunk for every 256 KiB of a rendezvous (tried-s35.txt). Buffers released on another thread, and
- * those past a class's free list, are freed; heap buffers are Netty's unpooled ones.
+ * The tcp device's native buffers: its frames, its connections' reads, and the payloads of EAGER
+ * frames that wait for their receive. A buffer released on the loop's owner thread waits in a free
+ * list of its size class (powers of two) for the next request of that class, so a rank's steady
+ * traffic allocates nothing. Netty's adaptive pool, the default, costs several microseconds a buffer
+ * and more while it adapts to a new size: MpiJavaBench's cold ping-pong on 2 JVMs took 29-79 us a
+ * way at 16 KiB and 24-67 at 32 KiB (Open MPI's tcp 8 and 11), and new buffers each time (Netty's
+ * unpooled ones) were fast for small frames but zeroed a new chunk for every 256 KiB of a rendezvous
+ * (tried-s35.txt). Buffers released on another thread, and those past a class's free list, are
+ * freed; heap buffers are Netty's unpooled ones.
  */
 final class FrameBuffers extends AbstractByteBufAllocator {
     /** The smallest class: a header and a short payload. */

@@ -15,7 +15,6 @@ import org.mpj.core.MpjException;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.device.Device;
-import org.mpj.core.match.EagerPool;
 import org.mpj.core.match.MatchingEngine;
 import org.mpj.core.request.EngineRequest;
 
@@ -56,8 +55,6 @@ public final class TcpDevice implements Device {
     final JobControl job;
     final TcpSettings settings;
     final ReceiveFiller receives;
-    /** Arrays for the payloads of EAGER frames that arrive before their receive; on the loop's owner. */
-    final EagerPool unexpectedPayloads;
     /** Rendezvous data go straight between sockets and arrays ({@link HeapSocketIo}). */
     final boolean heapIo;
     /** A DATA frame's header on its way to {@link HeapSocketIo#send}, in the heap. */
@@ -100,7 +97,6 @@ public final class TcpDevice implements Device {
         this.table = table;
         this.listener = listener;
         this.receives = new ReceiveFiller("rank " + rank);
-        this.unexpectedPayloads = new EagerPool(settings.eagerLimitBytes);
         this.heapIo = settings.heapIo && transport.epoll && HeapSocketIo.AVAILABLE;
         this.loop = new ManualIoEventLoop(null, null, transport.handlerFactory()) {
             @Override
