@@ -48,7 +48,11 @@ final class EagerMessage implements RemoteMessage {
             return false;
         }
         kept = peer.device.alloc.directBuffer(f.payloadBytes);
-        kept.writeBytes(f.payload, f.payloadIndex, f.payloadBytes);
+        if (f.payload.nioBufferCount() == 1) { // as WireCopy.read: no ByteBuffer array and duplicates a copy
+            kept.writeBytes(f.payload.internalNioBuffer(f.payloadIndex, f.payloadBytes));
+        } else {
+            kept.writeBytes(f.payload, f.payloadIndex, f.payloadBytes);
+        }
         return true;
     }
 

@@ -22,20 +22,31 @@ final class FrameBuffers extends AbstractByteBufAllocator {
     private static final int MIN_SHIFT = 8;
     /**
      * Requests above the largest class (512 KiB: a rendezvous chunk with its header) get a buffer of
-     * their own. With {@link #KEEP} free buffers a class, a device holds at most 8 MiB it is not using.
+     * their own. With {@link #KEEP} free buffers a large class and {@link #KEEP_BYTES} a small one, a
+     * device holds at most 9.5 MiB it is not using.
      */
     private static final int MAX_SHIFT = 19;
     /** Free buffers kept per class: a chunk in flight to each of a few peers, up to the write high-water mark. */
     static final int KEEP = 8;
+    /**
+     * Bytes of free buffers a class of 32 KiB or less keeps: the payloads of a burst of eager messages
+     * that wait for their receives (a root running ahead of its Bcasts) come back together. With 8 a
+     * class, the rest of such a burst took new direct buffers, a Cleaner each: 510-534 bytes allocated a
+     * waiting message instead of 88-94 (TcpAllocationTest).
+     */
+    static final int KEEP_BYTES = 256 << 10;
     private static final ByteBufAllocator UNPOOLED = UnpooledByteBufAllocator.DEFAULT;
 
     private final TcpDevice device;
-    private final Reused[][] free = new Reused[MAX_SHIFT - MIN_SHIFT + 1][KEEP];
+    private final Reused[][] free = new Reused[MAX_SHIFT - MIN_SHIFT + 1][];
     private final int[] freeCount = new int[MAX_SHIFT - MIN_SHIFT + 1];
 
     FrameBuffers(TcpDevice device) {
         super(true);
         this.device = device;
+        for (int c = 0; c < free.length; c++) {
+            free[c] = new Reused[Math.max(KEEP, KEEP_BYTES >> (c + MIN_SHIFT))];
+        }
     }
 
     /** The class of a buffer of {@code bytes}: the smallest power of two that holds it. */
@@ -80,7 +91,7 @@ final class FrameBuffers extends AbstractByteBufAllocator {
             return false; // grown past its class, or released off the owner's thread
         }
         int c = classOf(capacity);
-        if (freeCount[c] == KEEP) {
+        if (freeCount[c] == free[c].length) {
             return false;
         }
         free[c][freeCount[c]++] = b;

@@ -47,7 +47,15 @@ final class WireCopy {
     /** Copies {@code n} elements from {@code in} at {@code index} into {@code array} from index {@code to}. */
     static void read(ByteBuf in, int index, Object array, int to, int n, BaseType base) {
         switch (base) {
-            case BYTE, PACKED, OBJECT -> in.getBytes(index, (byte[]) array, to, n);
+            case BYTE, PACKED, OBJECT -> {
+                if (in.nioBufferCount() == 1) {
+                    // getBytes into an array duplicates the buffer's ByteBuffer on each call (an object
+                    // C1's code allocates, where the path runs in C1); the internal one is reused
+                    in.internalNioBuffer(index, n).get((byte[]) array, to, n);
+                } else {
+                    in.getBytes(index, (byte[]) array, to, n);
+                }
+            }
             case BOOLEAN -> {
                 boolean[] a = (boolean[]) array;
                 for (int i = 0; i < n; i++) {
