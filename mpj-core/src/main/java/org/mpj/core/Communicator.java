@@ -448,11 +448,19 @@ public final class Communicator {
         }
     }
 
+    /** As {@link #sendrecv}, on the thread's own requests: the algorithms' exchanges allocate nothing. */
     public void collSendrecv(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, int dest,
                              Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int source, int tag) {
-        EngineRequest r = collIrecv(recvbuf, recvoffset, recvcount, recvtype, source, tag);
-        collSend(sendbuf, sendoffset, sendcount, sendtype, dest, tag);
-        waitAll(r);
+        EngineRequest r = ThreadRequests.get().recv;
+        startRecv(context + 1, recvbuf, recvoffset, recvtype, recvcount * recvtype.size, source, tag, r);
+        try {
+            collSend(sendbuf, sendoffset, sendcount, sendtype, dest, tag);
+        } catch (RuntimeException e) {
+            cancel(r);
+            throw e;
+        }
+        Waiting.await(r, rank);
+        throwIfFailed(r);
     }
 
     // ---- the one path down ----------------------------------------------------------------------
