@@ -113,7 +113,7 @@ public final class ThreadJob {
             RankClassLoader loader = jobLoader != null ? RankClassLoader.sharing(rank, jobLoader, context)
                     : new RankClassLoader(rank, urls, parent, context, sharedPrefixes);
             int index = i;
-            threads[i] = new Thread(() -> runRank(index, rank, loader, context, job), "mpj-rank-" + rank);
+            threads[i] = context.device.newRankThread(() -> runRank(index, rank, loader, context, job), "mpj-rank-" + rank);
             threads[i].setContextClassLoader(loader);
             threads[i].setDaemon(true);
             job.rankThread(i, threads[i]);

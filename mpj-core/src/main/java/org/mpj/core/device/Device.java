@@ -56,6 +56,14 @@ public interface Device extends Waker {
         return worldRank;
     }
 
+    /**
+     * The thread that runs the rank's program ({@code body}), made by the launcher before the rank
+     * starts: a device whose library keeps per-thread state of its own may want its kind of thread.
+     */
+    default Thread newRankThread(Runnable body, String name) {
+        return new Thread(body, name);
+    }
+
     /** The device's name as mpjrun and settings name it: {@code shm}. */
     String name();
 }

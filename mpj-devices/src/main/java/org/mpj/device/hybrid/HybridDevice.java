@@ -76,6 +76,11 @@ public final class HybridDevice implements Device {
     }
 
     @Override
+    public Thread newRankThread(Runnable body, String name) {
+        return tcp.newRankThread(body, name);
+    }
+
+    @Override
     public String name() {
         return NAME;
     }
