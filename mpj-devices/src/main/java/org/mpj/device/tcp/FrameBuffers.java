@@ -98,9 +98,29 @@ final class FrameBuffers extends AbstractByteBufAllocator {
         return true;
     }
 
+    /**
+     * The typed views of {@code b}'s memory when it is one of the device's buffers (or a slice of one),
+     * else null: views made once a buffer, as the buffer itself is reused.
+     */
+    static TypedViews viewsOf(ByteBuf b) {
+        ByteBuf root = b;
+        for (ByteBuf u = b.unwrap(); u != null; u = u.unwrap()) {
+            root = u;
+        }
+        if (root instanceof Reused r) {
+            if (r.views == null) {
+                r.views = new TypedViews();
+            }
+            return r.views;
+        }
+        return null;
+    }
+
     /** A direct buffer that goes back to its allocator's free list when released. */
     private static final class Reused extends UnpooledDirectByteBuf {
         private final FrameBuffers owner;
+        /** Made at the buffer's first copy of elements of more than a byte ({@link #viewsOf}). */
+        private TypedViews views;
 
         Reused(FrameBuffers owner, int capacity, int maxCapacity) {
             super(owner, capacity, maxCapacity);

@@ -15,9 +15,9 @@ import org.mpj.tests.ThreadAllocation;
  * Eager messages that reach a tcp rank before their receives (a root running ahead of its Bcasts)
  * wait in the device's reused native buffers: once a burst has been received, the next burst of the
  * same size allocates no buffers, only the queue's entry and the Status of each receive. Each rank but
- * the first receives a burst from rank 0 three times and measures the bytes its thread allocated over the
- * last; rank 0 measures its sends. With 8 free buffers a size, the rest of a burst took new direct
- * buffers (a Cleaner each): 510-534 bytes a message.
+ * the first receives a burst from rank 0 three times and measures the bytes its thread allocated over
+ * the last; rank 0 measures its sends. One job sends bytes, another doubles. With 8 free buffers a
+ * size, the rest of a burst took new direct buffers (a Cleaner each): 510-534 bytes a message.
  */
 class TcpAllocationTest {
     static final Map<String, String> TCP = Map.of("mpj.device", "tcp");
@@ -35,24 +35,35 @@ class TcpAllocationTest {
             MPI.Init(args);
             Intracomm w = MPI.COMM_WORLD;
             int rank = w.Rank(), p = w.Size();
+            boolean doubles = args.length > 0 && args[0].equals("double");
             byte[] b = new byte[64];
+            double[] d = new double[8];
             long perMessage = 0;
             for (int round = 0; round < 3; round++) {
                 long before = ThreadAllocation.allocated();
                 if (rank == 0) {
                     for (int peer = 1; peer < p; peer++) {
                         for (int k = 0; k < BURST; k++) {
-                            b[0] = (byte) k;
-                            w.Send(b, 0, b.length, MPI.BYTE, peer, 5);
+                            if (doubles) {
+                                d[0] = k;
+                                w.Send(d, 0, d.length, MPI.DOUBLE, peer, 5);
+                            } else {
+                                b[0] = (byte) k;
+                                w.Send(b, 0, b.length, MPI.BYTE, peer, 5);
+                            }
                         }
                     }
                     w.Barrier(); // the bursts arrive before any receive is posted
                 } else {
                     w.Barrier();
                     for (int k = 0; k < BURST; k++) {
-                        w.Recv(b, 0, b.length, MPI.BYTE, 0, 5);
-                        if (b[0] != (byte) k) { // no message text built on the measured path
-                            throw new AssertionError("rank " + rank + ", message " + k + " of round " + round + ": " + b[0]);
+                        if (doubles) {
+                            w.Recv(d, 0, d.length, MPI.DOUBLE, 0, 5);
+                        } else {
+                            w.Recv(b, 0, b.length, MPI.BYTE, 0, 5);
+                        }
+                        if (doubles ? d[0] != k : b[0] != (byte) k) { // no message text built on the measured path
+                            throw new AssertionError("rank " + rank + ", message " + k + " of round " + round);
                         }
                     }
                 }
@@ -71,5 +82,16 @@ class TcpAllocationTest {
     @Timeout(60)
     void waitingEagerMessagesReuseBuffers(int np) {
         Jobs.runOk(np, TCP, Program.class);
+    }
+
+    /**
+     * Doubles go through typed views of the device's buffers, which it keeps from message to message:
+     * a view made for each copy was 56 bytes a send.
+     */
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 3, 5})
+    @Timeout(60)
+    void typedMessagesReuseViews(int np) {
+        Jobs.runOk(np, TCP, Program.class, "double");
     }
 }
