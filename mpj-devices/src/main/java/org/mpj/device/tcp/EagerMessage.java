@@ -10,10 +10,11 @@ import org.mpj.core.request.EngineRequest;
  * {@link #matched} inside {@code arrive} and the payload goes from Netty's buffer straight into the
  * receive's array (one copy), and this object is used again for the peer's next frame. When none is
  * posted, the payload is copied into one of the device's reused native buffers ({@link FrameBuffers}),
- * which this object keeps until a receive matches, and the peer takes a new object for its next
- * frame; the receive then fills from a native buffer as a posted one does. A new heap array for each
- * such frame cost a page fault for every 4 KiB until the young generation had been touched once
- * (10 000 in MpiJavaBench's 8 KiB Allreduce row on 4 JVMs).
+ * which this object keeps until a receive matches, and the peer takes another object for its next
+ * frame (one that an earlier waiting frame gave back once received, else a new one); the receive
+ * then fills from a native buffer as a posted one does. A new heap array for each such frame cost a
+ * page fault for every 4 KiB until the young generation had been touched once (10 000 in
+ * MpiJavaBench's 8 KiB Allreduce row on 4 JVMs).
  */
 final class EagerMessage implements RemoteMessage {
     private final Peer peer;
@@ -73,6 +74,7 @@ final class EagerMessage implements RemoteMessage {
                 peer.device.receives.fill(r, source, tag, base, elements, b, b.readerIndex(), b.readableBytes());
             } finally {
                 b.release();
+                peer.spare(this); // the engine let go of it before this call
             }
         }
     }

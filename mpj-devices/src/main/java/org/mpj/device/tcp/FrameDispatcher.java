@@ -20,7 +20,7 @@ final class FrameDispatcher extends ChannelInboundHandlerAdapter {
         switch (f.type) {
             case Frame.EAGER -> {
                 if (peer.nextEager.arrive(f)) {
-                    peer.nextEager = new EagerMessage(peer);
+                    peer.replaceNextEager();
                 }
             }
             case Frame.RTS -> {

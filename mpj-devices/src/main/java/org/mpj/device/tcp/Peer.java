@@ -33,6 +33,13 @@ final class Peer {
     final LongObjectHashMap<RendezvousMessage> incoming = new LongObjectHashMap<>();
     /** The message object for the next EAGER frame; replaced when one is queued unmatched. */
     EagerMessage nextEager;
+    /**
+     * Message objects of EAGER frames that waited for their receives and were received, for the frames
+     * after them (at most {@link #SPARE_EAGER}): a burst of waiting messages takes no new ones once one
+     * like it has come and gone.
+     */
+    private final ArrayDeque<EagerMessage> spareEager = new ArrayDeque<>();
+    private static final int SPARE_EAGER = 1024;
     long nextRendezvousId;
     boolean byeReceived;
     boolean lost;
@@ -44,6 +51,19 @@ final class Peer {
         this.device = device;
         this.rank = rank;
         this.nextEager = new EagerMessage(this);
+    }
+
+    /** Replaces {@link #nextEager}, which now waits for its receive. */
+    void replaceNextEager() {
+        EagerMessage m = spareEager.pollLast();
+        nextEager = m != null ? m : new EagerMessage(this);
+    }
+
+    /** Takes back a message object whose frame was received after waiting (on the loop's owner thread). */
+    void spare(EagerMessage m) {
+        if (spareEager.size() < SPARE_EAGER) {
+            spareEager.addLast(m);
+        }
     }
 
     /** Writes and flushes a frame, or queues it until the connection is proven. */
