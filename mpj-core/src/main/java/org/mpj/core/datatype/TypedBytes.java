@@ -1,5 +1,6 @@
 package org.mpj.core.datatype;
 
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.DoubleBuffer;
@@ -74,113 +75,165 @@ public final class TypedBytes {
      * one bulk copy each.
      */
     public static void putRuns(ByteBuffer bb, Object array, int from, int stride, int len, int runs, BaseType base) {
-        if (len >= BULK_ELEMENTS || base.byteSize() <= 1) {
+        if (base.byteSize() <= 1) {
             for (int k = 0; k < runs; k++) {
                 put(bb, array, from + k * stride, len, base);
             }
             return;
         }
-        int i = 0;
-        switch (base) {
-            case DOUBLE -> {
-                DoubleBuffer v = bb.asDoubleBuffer();
-                double[] a = (double[]) array;
-                for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    if (len == 1) {
-                        v.put(i++, a[s]);
-                    } else {
-                        for (int e = 0; e < len; e++) {
-                            v.put(i++, a[s + e]);
-                        }
-                    }
-                }
-            }
-            case LONG -> {
-                LongBuffer v = bb.asLongBuffer();
-                long[] a = (long[]) array;
-                for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    if (len == 1) {
-                        v.put(i++, a[s]);
-                    } else {
-                        for (int e = 0; e < len; e++) {
-                            v.put(i++, a[s + e]);
-                        }
-                    }
-                }
-            }
-            case INT -> {
-                IntBuffer v = bb.asIntBuffer();
-                int[] a = (int[]) array;
-                for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    if (len == 1) {
-                        v.put(i++, a[s]);
-                    } else {
-                        for (int e = 0; e < len; e++) {
-                            v.put(i++, a[s + e]);
-                        }
-                    }
-                }
-            }
-            case FLOAT -> {
-                FloatBuffer v = bb.asFloatBuffer();
-                float[] a = (float[]) array;
-                for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    if (len == 1) {
-                        v.put(i++, a[s]);
-                    } else {
-                        for (int e = 0; e < len; e++) {
-                            v.put(i++, a[s + e]);
-                        }
-                    }
-                }
-            }
-            case SHORT -> {
-                ShortBuffer v = bb.asShortBuffer();
-                short[] a = (short[]) array;
-                for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    if (len == 1) {
-                        v.put(i++, a[s]);
-                    } else {
-                        for (int e = 0; e < len; e++) {
-                            v.put(i++, a[s + e]);
-                        }
-                    }
-                }
-            }
-            case CHAR -> {
-                CharBuffer v = bb.asCharBuffer();
-                char[] a = (char[]) array;
-                for (int k = 0, s = from; k < runs; k++, s += stride) {
-                    if (len == 1) {
-                        v.put(i++, a[s]);
-                    } else {
-                        for (int e = 0; e < len; e++) {
-                            v.put(i++, a[s + e]);
-                        }
-                    }
-                }
-            }
-            default -> throw new IllegalStateException(base.name());
-        }
-        bb.position(bb.position() + i * base.byteSize());
+        int n = putRuns(view(bb, base), 0, array, from, stride, len, runs, base);
+        bb.position(bb.position() + n * base.byteSize());
     }
 
     /** The inverse of {@link #putRuns}: scatters the elements at {@code bb}'s position into the runs. */
     public static void getRuns(ByteBuffer bb, Object array, int to, int stride, int len, int runs, BaseType base) {
-        if (len >= BULK_ELEMENTS || base.byteSize() <= 1) {
+        if (base.byteSize() <= 1) {
             for (int k = 0; k < runs; k++) {
                 get(bb, array, to + k * stride, len, base);
             }
             return;
         }
-        int i = 0;
+        int n = getRuns(view(bb, base), 0, array, to, stride, len, runs, base);
+        bb.position(bb.position() + n * base.byteSize());
+    }
+
+    /** A typed view of {@code bb} from its position, in its byte order, for an element type of more than a byte. */
+    public static Buffer view(ByteBuffer bb, BaseType base) {
+        return switch (base) {
+            case CHAR -> bb.asCharBuffer();
+            case SHORT -> bb.asShortBuffer();
+            case INT -> bb.asIntBuffer();
+            case LONG -> bb.asLongBuffer();
+            case FLOAT -> bb.asFloatBuffer();
+            case DOUBLE -> bb.asDoubleBuffer();
+            default -> throw new IllegalArgumentException(base.name());
+        };
+    }
+
+    /**
+     * {@link #putRuns(ByteBuffer, Object, int, int, int, int, BaseType)} into a typed view of the
+     * element type of more than a byte (as {@link #view} makes) from its element {@code at}, which a
+     * caller may keep from call to call; returns the elements written.
+     */
+    public static int putRuns(Buffer view, int at, Object array, int from, int stride, int len, int runs, BaseType base) {
+        int i = at;
+        boolean bulk = len >= BULK_ELEMENTS;
         switch (base) {
             case DOUBLE -> {
-                DoubleBuffer v = bb.asDoubleBuffer();
+                DoubleBuffer v = (DoubleBuffer) view;
+                double[] a = (double[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else if (bulk) {
+                        v.put(i, a, s, len);
+                        i += len;
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
+                    }
+                }
+            }
+            case LONG -> {
+                LongBuffer v = (LongBuffer) view;
+                long[] a = (long[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else if (bulk) {
+                        v.put(i, a, s, len);
+                        i += len;
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
+                    }
+                }
+            }
+            case INT -> {
+                IntBuffer v = (IntBuffer) view;
+                int[] a = (int[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else if (bulk) {
+                        v.put(i, a, s, len);
+                        i += len;
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
+                    }
+                }
+            }
+            case FLOAT -> {
+                FloatBuffer v = (FloatBuffer) view;
+                float[] a = (float[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else if (bulk) {
+                        v.put(i, a, s, len);
+                        i += len;
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
+                    }
+                }
+            }
+            case SHORT -> {
+                ShortBuffer v = (ShortBuffer) view;
+                short[] a = (short[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else if (bulk) {
+                        v.put(i, a, s, len);
+                        i += len;
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
+                    }
+                }
+            }
+            case CHAR -> {
+                CharBuffer v = (CharBuffer) view;
+                char[] a = (char[]) array;
+                for (int k = 0, s = from; k < runs; k++, s += stride) {
+                    if (len == 1) {
+                        v.put(i++, a[s]);
+                    } else if (bulk) {
+                        v.put(i, a, s, len);
+                        i += len;
+                    } else {
+                        for (int e = 0; e < len; e++) {
+                            v.put(i++, a[s + e]);
+                        }
+                    }
+                }
+            }
+            default -> throw new IllegalStateException(base.name());
+        }
+        return i - at;
+    }
+
+    /** The inverse of {@link #putRuns(Buffer, int, Object, int, int, int, int, BaseType)}. */
+    public static int getRuns(Buffer view, int at, Object array, int to, int stride, int len, int runs, BaseType base) {
+        int i = at;
+        boolean bulk = len >= BULK_ELEMENTS;
+        switch (base) {
+            case DOUBLE -> {
+                DoubleBuffer v = (DoubleBuffer) view;
                 double[] a = (double[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
                     if (len == 1) {
                         a[d] = v.get(i++);
+                    } else if (bulk) {
+                        v.get(i, a, d, len);
+                        i += len;
                     } else {
                         for (int e = 0; e < len; e++) {
                             a[d + e] = v.get(i++);
@@ -189,11 +242,14 @@ public final class TypedBytes {
                 }
             }
             case LONG -> {
-                LongBuffer v = bb.asLongBuffer();
+                LongBuffer v = (LongBuffer) view;
                 long[] a = (long[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
                     if (len == 1) {
                         a[d] = v.get(i++);
+                    } else if (bulk) {
+                        v.get(i, a, d, len);
+                        i += len;
                     } else {
                         for (int e = 0; e < len; e++) {
                             a[d + e] = v.get(i++);
@@ -202,11 +258,14 @@ public final class TypedBytes {
                 }
             }
             case INT -> {
-                IntBuffer v = bb.asIntBuffer();
+                IntBuffer v = (IntBuffer) view;
                 int[] a = (int[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
                     if (len == 1) {
                         a[d] = v.get(i++);
+                    } else if (bulk) {
+                        v.get(i, a, d, len);
+                        i += len;
                     } else {
                         for (int e = 0; e < len; e++) {
                             a[d + e] = v.get(i++);
@@ -215,11 +274,14 @@ public final class TypedBytes {
                 }
             }
             case FLOAT -> {
-                FloatBuffer v = bb.asFloatBuffer();
+                FloatBuffer v = (FloatBuffer) view;
                 float[] a = (float[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
                     if (len == 1) {
                         a[d] = v.get(i++);
+                    } else if (bulk) {
+                        v.get(i, a, d, len);
+                        i += len;
                     } else {
                         for (int e = 0; e < len; e++) {
                             a[d + e] = v.get(i++);
@@ -228,11 +290,14 @@ public final class TypedBytes {
                 }
             }
             case SHORT -> {
-                ShortBuffer v = bb.asShortBuffer();
+                ShortBuffer v = (ShortBuffer) view;
                 short[] a = (short[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
                     if (len == 1) {
                         a[d] = v.get(i++);
+                    } else if (bulk) {
+                        v.get(i, a, d, len);
+                        i += len;
                     } else {
                         for (int e = 0; e < len; e++) {
                             a[d + e] = v.get(i++);
@@ -241,11 +306,14 @@ public final class TypedBytes {
                 }
             }
             case CHAR -> {
-                CharBuffer v = bb.asCharBuffer();
+                CharBuffer v = (CharBuffer) view;
                 char[] a = (char[]) array;
                 for (int k = 0, d = to; k < runs; k++, d += stride) {
                     if (len == 1) {
                         a[d] = v.get(i++);
+                    } else if (bulk) {
+                        v.get(i, a, d, len);
+                        i += len;
                     } else {
                         for (int e = 0; e < len; e++) {
                             a[d + e] = v.get(i++);
@@ -255,6 +323,6 @@ public final class TypedBytes {
             }
             default -> throw new IllegalStateException(base.name());
         }
-        bb.position(bb.position() + i * base.byteSize());
+        return i - at;
     }
 }

@@ -1,6 +1,7 @@
 package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.mpj.core.datatype.BaseType;
@@ -80,7 +81,8 @@ final class LayoutCursor {
         if (base.byteSize() > 1 && out.nioBufferCount() == 1) {
             int bytes = n * base.byteSize();
             out.ensureWritable(bytes);
-            walk(out.internalNioBuffer(out.writerIndex(), bytes).order(ByteOrder.LITTLE_ENDIAN), n, true);
+            walk(out.internalNioBuffer(out.writerIndex(), bytes).order(ByteOrder.LITTLE_ENDIAN), FrameBuffers.viewsOf(out), n,
+                    true);
             out.writerIndex(out.writerIndex() + bytes);
             return;
         }
@@ -104,7 +106,8 @@ final class LayoutCursor {
         }
         int elementBytes = base.byteSize();
         if (elementBytes > 1 && in.nioBufferCount() == 1) {
-            walk(in.internalNioBuffer(index, n * elementBytes).order(ByteOrder.LITTLE_ENDIAN), n, false);
+            walk(in.internalNioBuffer(index, n * elementBytes).order(ByteOrder.LITTLE_ENDIAN), FrameBuffers.viewsOf(in), n,
+                    false);
             return;
         }
         while (n > 0) {
@@ -117,21 +120,21 @@ final class LayoutCursor {
     }
 
     /**
-     * Moves the next {@code n} elements between the layout and {@code bb} (gathers into it when
-     * {@code gather}) through one typed view: whole runs of a regular layout in one strided loop per
-     * item, any other run (or part of one) on its own.
+     * Moves the next {@code n} elements between the layout and {@code bb} from its position (gathers
+     * into it when {@code gather}) through one typed view, the buffer's own where it keeps them
+     * ({@code views}, else null): whole runs of a regular layout in one strided loop per item, any
+     * other run (or part of one) on its own.
      */
-    private void walk(ByteBuffer bb, int n, boolean gather) {
+    private void walk(ByteBuffer bb, TypedViews views, int n, boolean gather) {
+        Buffer v = views != null ? views.viewAt(bb, base) : TypedBytes.view(bb, base);
+        int at = views != null ? bb.position() / base.byteSize() : 0;
         while (n > 0) {
             int len = type.runLength(run);
             int whole = inRun == 0 && type.isRegular() ? Math.min(type.runs() - run, n / len) : 0;
             if (whole > 0) {
                 int start = spanStart();
-                if (gather) {
-                    TypedBytes.putRuns(bb, array, start, type.runStride(), len, whole, base);
-                } else {
-                    TypedBytes.getRuns(bb, array, start, type.runStride(), len, whole, base);
-                }
+                at += gather ? TypedBytes.putRuns(v, at, array, start, type.runStride(), len, whole, base)
+                        : TypedBytes.getRuns(v, at, array, start, type.runStride(), len, whole, base);
                 done += whole * len;
                 run += whole;
                 if (run == type.runs()) {
@@ -141,11 +144,8 @@ final class LayoutCursor {
                 n -= whole * len;
             } else {
                 int span = Math.min(n, len - inRun);
-                if (gather) {
-                    TypedBytes.putRuns(bb, array, spanStart(), 0, span, 1, base);
-                } else {
-                    TypedBytes.getRuns(bb, array, spanStart(), 0, span, 1, base);
-                }
+                at += gather ? TypedBytes.putRuns(v, at, array, spanStart(), 0, span, 1, base)
+                        : TypedBytes.getRuns(v, at, array, spanStart(), 0, span, 1, base);
                 advance(span);
                 n -= span;
             }

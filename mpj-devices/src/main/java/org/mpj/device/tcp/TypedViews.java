@@ -64,6 +64,14 @@ final class TypedViews {
     }
 
     /**
+     * The view that holds {@code bb}'s bytes from its position as elements of {@code base}, from element
+     * {@code bb.position() / base.byteSize()} of the view.
+     */
+    Buffer viewAt(ByteBuffer bb, BaseType base) {
+        return view(bb, base, bb.position() % base.byteSize());
+    }
+
+    /**
      * The view of {@code bb}'s elements of {@code base} whose first element starts at byte {@code start}
      * (below the element's size): element i of the view is bytes {@code start + i * size} on.
      */

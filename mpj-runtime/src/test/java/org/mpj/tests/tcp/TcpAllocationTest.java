@@ -3,6 +3,7 @@ package org.mpj.tests.tcp;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import org.junit.jupiter.api.Timeout;
@@ -15,8 +16,8 @@ import org.mpj.tests.ThreadAllocation;
  * Eager messages that reach a tcp rank before their receives (a root running ahead of its Bcasts)
  * wait in the device's reused native buffers: once a burst has been received, the next burst of the
  * same size allocates nothing but the Status of each receive. Each rank but the first receives bursts
- * from rank 0 and measures the bytes its thread allocates over each; rank 0 measures its sends. One job
- * sends bytes, another doubles. With 8 free buffers a size, the rest of a burst took new direct
+ * from rank 0 and measures the bytes its thread allocates over each; rank 0 measures its sends. Jobs
+ * send bytes, doubles, or doubles laid out by a Vector. With 8 free buffers a size, the rest of a burst took new direct
  * buffers (a Cleaner each): 510-534 bytes a message.
  */
 class TcpAllocationTest {
@@ -44,9 +45,18 @@ class TcpAllocationTest {
             MPI.Init(args);
             Intracomm w = MPI.COMM_WORLD;
             int rank = w.Rank(), p = w.Size();
-            boolean doubles = args.length > 0 && args[0].equals("double");
+            String kind = args.length > 0 ? args[0] : "byte";
+            boolean doubles = !kind.equals("byte");
             byte[] b = new byte[64];
-            double[] d = new double[8];
+            // doubles: 8 in a row; vector: blocks of 2 in 3, gathered into frames and scattered out of them
+            double[] d = new double[kind.equals("vector") ? 12 : 8];
+            Datatype type = MPI.DOUBLE;
+            int count = 8;
+            if (kind.equals("vector")) {
+                type = Datatype.Vector(4, 2, 3, MPI.DOUBLE);
+                type.Commit();
+                count = 1;
+            }
             long perMessage = Long.MAX_VALUE;
             for (int round = 0; round < ROUNDS; round++) {
                 long before = ThreadAllocation.allocated();
@@ -55,7 +65,7 @@ class TcpAllocationTest {
                         for (int k = 0; k < BURST; k++) {
                             if (doubles) {
                                 d[0] = k;
-                                w.Send(d, 0, d.length, MPI.DOUBLE, peer, 5);
+                                w.Send(d, 0, count, type, peer, 5);
                             } else {
                                 b[0] = (byte) k;
                                 w.Send(b, 0, b.length, MPI.BYTE, peer, 5);
@@ -67,7 +77,7 @@ class TcpAllocationTest {
                     w.Recv(b, 0, 1, MPI.BYTE, 0, 6); // so the whole burst waits for its receives
                     for (int k = 0; k < BURST; k++) {
                         if (doubles) {
-                            w.Recv(d, 0, d.length, MPI.DOUBLE, 0, 5);
+                            w.Recv(d, 0, count, type, 0, 5);
                         } else {
                             w.Recv(b, 0, b.length, MPI.BYTE, 0, 5);
                         }
@@ -105,5 +115,13 @@ class TcpAllocationTest {
     @Timeout(60)
     void typedMessagesReuseViews(int np) {
         Jobs.runOk(np, TCP, Program.class, "double");
+    }
+
+    /** The same for a derived datatype's runs: a view per message before (TypedBytes.putRuns). */
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 3})
+    @Timeout(60)
+    void derivedDatatypesReuseViews(int np) {
+        Jobs.runOk(np, TCP, Program.class, "vector");
     }
 }

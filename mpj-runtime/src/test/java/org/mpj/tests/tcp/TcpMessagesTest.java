@@ -460,16 +460,22 @@ class TcpMessagesTest {
         assertTrue(r.succeeded(), r.message());
     }
 
-    /** A Vector sent into a contiguous receive and back, eager and rendezvous sizes. */
+    /**
+     * A Vector sent into a contiguous receive and back, eager and rendezvous sizes; blocks of 2 in 5
+     * by default, or args BLOCK STRIDE COUNT... (blocks of 64 elements and more go by bulk copies).
+     */
     public static class Vectors {
         public static void main(String[] args) {
             MPI.Init(args);
             int rank = MPI.COMM_WORLD.Rank();
-            for (int count : new int[] {3, 1000, 100_000}) {
-                Datatype column = Datatype.Vector(count, 2, 5, MPI.DOUBLE);
+            int block = args.length > 0 ? Integer.parseInt(args[0]) : 2, stride = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+            int[] counts = args.length > 2 ? java.util.Arrays.stream(args, 2, args.length).mapToInt(Integer::parseInt).toArray()
+                    : new int[] {3, 1000, 100_000};
+            for (int count : counts) {
+                Datatype column = Datatype.Vector(count, block, stride, MPI.DOUBLE);
                 column.Commit();
-                double[] grid = new double[count * 5];
-                double[] flat = new double[2 * count];
+                double[] grid = new double[count * stride];
+                double[] flat = new double[block * count];
                 if (rank == 0) {
                     for (int i = 0; i < grid.length; i++) {
                         grid[i] = i;
@@ -477,16 +483,16 @@ class TcpMessagesTest {
                     MPI.COMM_WORLD.Send(grid, 0, 1, column, 1, 1);
                     MPI.COMM_WORLD.Recv(grid, 0, 1, column, 1, 2);
                     for (int i = 0; i < grid.length; i++) {
-                        double expected = i % 5 < 2 ? i + 0.5 : i;
+                        double expected = i % stride < block ? i + 0.5 : i;
                         assertEquals(expected, grid[i], "grid index " + i + " after the round trip of " + count);
                     }
                 } else {
-                    MPI.COMM_WORLD.Recv(flat, 0, 2 * count, MPI.DOUBLE, 0, 1);
-                    for (int k = 0; k < 2 * count; k++) {
-                        assertEquals((k / 2) * 5 + k % 2, flat[k], "flat index " + k);
+                    MPI.COMM_WORLD.Recv(flat, 0, block * count, MPI.DOUBLE, 0, 1);
+                    for (int k = 0; k < block * count; k++) {
+                        assertEquals((k / block) * stride + k % block, flat[k], "flat index " + k);
                         flat[k] += 0.5;
                     }
-                    MPI.COMM_WORLD.Send(flat, 0, 2 * count, MPI.DOUBLE, 0, 2);
+                    MPI.COMM_WORLD.Send(flat, 0, block * count, MPI.DOUBLE, 0, 2);
                 }
             }
             MPI.Finalize();
@@ -497,6 +503,12 @@ class TcpMessagesTest {
     @Timeout(60)
     void derivedDatatypesBothWays() {
         Jobs.runOk(2, TCP, Vectors.class);
+    }
+
+    @Test
+    @Timeout(60)
+    void derivedDatatypesWithLongBlocks() {
+        Jobs.runOk(2, TCP, Vectors.class, "70", "101", "3", "1000");
     }
 
     /**
