@@ -43,19 +43,27 @@ final class MessagePathJit {
             + "\"org/mpj/runtime/*.*\", \"io/netty/*.*\", \"mpi/*.*\"], c2: { Exclude: true } }]";
 
     /**
-     * Where mpjrun starts such JVMs itself (on this host), the devices' and Netty's methods also reach
-     * C1 at a tenth of the usual calls ({@code -XX:CompileCommand=CompileThresholdScaling}, which no
-     * directive sets): with every JVM compiling its start-up code on shared cores, C1's queue is long
-     * and the JVM raises its thresholds with it, so a path first taken late (the first rendezvous, a
-     * new size of Netty's buffers) ran interpreted for much of MpiJavaBench's row. 4 tcp JVMs on 2 cores,
-     * three alternating rounds: its Bcast of 128 KiB 312-360 us against 516-640, of 1 MiB 689-820
-     * against 797-995; Allreduce of 1 MiB 946-1019 against 1209-1388; NPB class A CG 0.78-0.89 s against
-     * 0.94-1.07, IS, MG, EP level, FT 2.22-2.23 against 2.11-2.18 (the engine's and the collectives'
-     * classes scaled as well made IS 10% slower; benchmarks/results/2026-11-27/tcp-c1-thresholds.txt).
+     * Where mpjrun starts such JVMs itself (on this host), the devices', Netty's and the matching
+     * engine's methods also reach C1 at a hundredth of the usual calls ({@code
+     * -XX:CompileCommand=CompileThresholdScaling}, which no directive sets). With every JVM compiling
+     * its start-up code on shared cores, C1's queue is long and the JVM raises its thresholds with it,
+     * so a path first taken late (the first rendezvous, a new size of Netty's buffers) ran interpreted
+     * for much of MpiJavaBench's row; and a method C2 may not compile runs C1's profiling code until
+     * C2's thresholds are reached and it is refused, and only then C1's plain code, so the lower
+     * thresholds shorten that too. At a tenth, the devices' and Netty's alone, against none, 4 tcp
+     * JVMs on 2 cores, three alternating rounds: MpiJavaBench's Bcast of 128 KiB 312-360 us against
+     * 516-640, of 1 MiB 689-820 against 797-995; NPB class A CG 0.78-0.89 s against 0.94-1.07, FT
+     * 2.22-2.23 against 2.11-2.18, IS, MG, EP level (the engine's and the collectives' classes scaled as
+     * well made IS 10% slower; benchmarks/results/2026-11-27/tcp-c1-thresholds.txt). At a hundredth,
+     * with the engine's matching, against a tenth, three alternating rounds: MpiJavaBench's Bcast of
+     * 256 KiB-1 MiB 318-1326 us against 519-1428, Allreduce 781-2174 against 1165-2631 and of 1 byte
+     * 131-178 against 193-217; NPB class A CG 0.93-1.14 s against 1.13-1.36, IS, MG, FT level
+     * (benchmarks/results/2026-11-27/tcp-c1-hundredth.txt).
      */
     static final List<String> LAUNCH_OPTIONS = List.of(
-            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.device.*::*,0.1",
-            "-XX:CompileCommand=CompileThresholdScaling,io.netty.*::*,0.1");
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.device.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,io.netty.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.match.*::*,0.01");
 
     private MessagePathJit() {
     }
