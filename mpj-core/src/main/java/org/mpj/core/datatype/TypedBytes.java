@@ -27,17 +27,27 @@ public final class TypedBytes {
                 for (int k = 0; k < n; k++) {
                     bb.put(b[from + k] ? (byte) 1 : (byte) 0);
                 }
-                return;
             }
-            case CHAR -> bb.asCharBuffer().put((char[]) array, from, n);
-            case SHORT -> bb.asShortBuffer().put((short[]) array, from, n);
-            case INT -> bb.asIntBuffer().put((int[]) array, from, n);
-            case LONG -> bb.asLongBuffer().put((long[]) array, from, n);
-            case FLOAT -> bb.asFloatBuffer().put((float[]) array, from, n);
-            case DOUBLE -> bb.asDoubleBuffer().put((double[]) array, from, n);
+            default -> {
+                put(view(bb, base), 0, array, from, n, base);
+                bb.position(bb.position() + n * base.byteSize());
+            }
         }
-        if (base != BaseType.BYTE && base != BaseType.PACKED && base != BaseType.OBJECT) {
-            bb.position(bb.position() + n * base.byteSize());
+    }
+
+    /**
+     * Writes {@code n} elements of {@code array} from index {@code from} into a typed view of an element
+     * type of more than a byte (as {@link #view} makes), from its element {@code at}: one bulk copy.
+     */
+    public static void put(Buffer view, int at, Object array, int from, int n, BaseType base) {
+        switch (base) {
+            case CHAR -> ((CharBuffer) view).put(at, (char[]) array, from, n);
+            case SHORT -> ((ShortBuffer) view).put(at, (short[]) array, from, n);
+            case INT -> ((IntBuffer) view).put(at, (int[]) array, from, n);
+            case LONG -> ((LongBuffer) view).put(at, (long[]) array, from, n);
+            case FLOAT -> ((FloatBuffer) view).put(at, (float[]) array, from, n);
+            case DOUBLE -> ((DoubleBuffer) view).put(at, (double[]) array, from, n);
+            default -> throw new IllegalArgumentException(base.name());
         }
     }
 
@@ -50,17 +60,24 @@ public final class TypedBytes {
                 for (int k = 0; k < n; k++) {
                     b[to + k] = bb.get() != 0;
                 }
-                return;
             }
-            case CHAR -> bb.asCharBuffer().get((char[]) array, to, n);
-            case SHORT -> bb.asShortBuffer().get((short[]) array, to, n);
-            case INT -> bb.asIntBuffer().get((int[]) array, to, n);
-            case LONG -> bb.asLongBuffer().get((long[]) array, to, n);
-            case FLOAT -> bb.asFloatBuffer().get((float[]) array, to, n);
-            case DOUBLE -> bb.asDoubleBuffer().get((double[]) array, to, n);
+            default -> {
+                get(view(bb, base), 0, array, to, n, base);
+                bb.position(bb.position() + n * base.byteSize());
+            }
         }
-        if (base != BaseType.BYTE && base != BaseType.PACKED && base != BaseType.OBJECT) {
-            bb.position(bb.position() + n * base.byteSize());
+    }
+
+    /** The inverse of {@link #put(Buffer, int, Object, int, int, BaseType)}. */
+    public static void get(Buffer view, int at, Object array, int to, int n, BaseType base) {
+        switch (base) {
+            case CHAR -> ((CharBuffer) view).get(at, (char[]) array, to, n);
+            case SHORT -> ((ShortBuffer) view).get(at, (short[]) array, to, n);
+            case INT -> ((IntBuffer) view).get(at, (int[]) array, to, n);
+            case LONG -> ((LongBuffer) view).get(at, (long[]) array, to, n);
+            case FLOAT -> ((FloatBuffer) view).get(at, (float[]) array, to, n);
+            case DOUBLE -> ((DoubleBuffer) view).get(at, (double[]) array, to, n);
+            default -> throw new IllegalArgumentException(base.name());
         }
     }
 

@@ -3,7 +3,6 @@ package org.mpj.device.tcp;
 import io.netty.buffer.ByteBuf;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.datatype.TypedBytes;
@@ -81,8 +80,7 @@ final class LayoutCursor {
         if (base.byteSize() > 1 && out.nioBufferCount() == 1) {
             int bytes = n * base.byteSize();
             out.ensureWritable(bytes);
-            walk(out.internalNioBuffer(out.writerIndex(), bytes).order(ByteOrder.LITTLE_ENDIAN), FrameBuffers.viewsOf(out), n,
-                    true);
+            walk(out, out.internalNioBuffer(out.writerIndex(), bytes), n, true);
             out.writerIndex(out.writerIndex() + bytes);
             return;
         }
@@ -106,8 +104,7 @@ final class LayoutCursor {
         }
         int elementBytes = base.byteSize();
         if (elementBytes > 1 && in.nioBufferCount() == 1) {
-            walk(in.internalNioBuffer(index, n * elementBytes).order(ByteOrder.LITTLE_ENDIAN), FrameBuffers.viewsOf(in), n,
-                    false);
+            walk(in, in.internalNioBuffer(index, n * elementBytes), n, false);
             return;
         }
         while (n > 0) {
@@ -120,14 +117,14 @@ final class LayoutCursor {
     }
 
     /**
-     * Moves the next {@code n} elements between the layout and {@code bb} from its position (gathers
-     * into it when {@code gather}) through one typed view, the buffer's own where it keeps them
-     * ({@code views}, else null): whole runs of a regular layout in one strided loop per item, any
-     * other run (or part of one) on its own.
+     * Moves the next {@code n} elements between the layout and {@code buf} from {@code bb}, its internal
+     * ByteBuffer at the first byte (gathers into it when {@code gather}), through one typed view
+     * ({@link TypedViews#of}): whole runs of a regular layout in one strided loop per item, any other run
+     * (or part of one) on its own.
      */
-    private void walk(ByteBuffer bb, TypedViews views, int n, boolean gather) {
-        Buffer v = views != null ? views.viewAt(bb, base) : TypedBytes.view(bb, base);
-        int at = views != null ? bb.position() / base.byteSize() : 0;
+    private void walk(ByteBuf buf, ByteBuffer bb, int n, boolean gather) {
+        Buffer v = TypedViews.of(buf, bb, base);
+        int at = TypedViews.index(bb, base);
         while (n > 0) {
             int len = type.runLength(run);
             int whole = inRun == 0 && type.isRegular() ? Math.min(type.runs() - run, n / len) : 0;

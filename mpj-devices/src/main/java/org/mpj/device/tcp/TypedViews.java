@@ -1,15 +1,11 @@
 package org.mpj.device.tcp;
 
+import io.netty.buffer.ByteBuf;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.CharBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
-import java.nio.ShortBuffer;
 import org.mpj.core.datatype.BaseType;
+import org.mpj.core.datatype.TypedBytes;
 
 /**
  * Little-endian typed views of one of the device's buffers ({@link FrameBuffers}), kept with it: a view
@@ -29,69 +25,31 @@ final class TypedViews {
     private final Buffer[] views = new Buffer[SLOTS];
     private int next;
 
-    /** Writes {@code n} elements of {@code array} from index {@code from} at {@code bb}'s position. */
-    void put(ByteBuffer bb, Object array, int from, int n, BaseType base) {
-        int size = base.byteSize();
-        int at = bb.position();
-        Buffer v = view(bb, base, at % size);
-        int index = at / size;
-        switch (base) {
-            case CHAR -> ((CharBuffer) v).put(index, (char[]) array, from, n);
-            case SHORT -> ((ShortBuffer) v).put(index, (short[]) array, from, n);
-            case INT -> ((IntBuffer) v).put(index, (int[]) array, from, n);
-            case LONG -> ((LongBuffer) v).put(index, (long[]) array, from, n);
-            case FLOAT -> ((FloatBuffer) v).put(index, (float[]) array, from, n);
-            case DOUBLE -> ((DoubleBuffer) v).put(index, (double[]) array, from, n);
-            default -> throw new IllegalArgumentException(base.name());
-        }
-    }
-
-    /** Reads {@code n} elements at {@code bb}'s position into {@code array} from index {@code to}. */
-    void get(ByteBuffer bb, Object array, int to, int n, BaseType base) {
-        int size = base.byteSize();
-        int at = bb.position();
-        Buffer v = view(bb, base, at % size);
-        int index = at / size;
-        switch (base) {
-            case CHAR -> ((CharBuffer) v).get(index, (char[]) array, to, n);
-            case SHORT -> ((ShortBuffer) v).get(index, (short[]) array, to, n);
-            case INT -> ((IntBuffer) v).get(index, (int[]) array, to, n);
-            case LONG -> ((LongBuffer) v).get(index, (long[]) array, to, n);
-            case FLOAT -> ((FloatBuffer) v).get(index, (float[]) array, to, n);
-            case DOUBLE -> ((DoubleBuffer) v).get(index, (double[]) array, to, n);
-            default -> throw new IllegalArgumentException(base.name());
-        }
-    }
-
     /**
-     * The view that holds {@code bb}'s bytes from its position as elements of {@code base}, from element
-     * {@code bb.position() / base.byteSize()} of the view.
+     * A little-endian view of {@code buf}'s memory as elements of {@code base} (more than a byte each),
+     * where {@code bb} is {@code buf}'s internal ByteBuffer at the first byte to move: element {@link
+     * #index} of the view starts there. The view {@code buf} keeps when it is one of the device's
+     * buffers ({@link FrameBuffers#viewsOf}), else a new one.
      */
-    Buffer viewAt(ByteBuffer bb, BaseType base) {
-        return view(bb, base, bb.position() % base.byteSize());
+    static Buffer of(ByteBuf buf, ByteBuffer bb, BaseType base) {
+        TypedViews kept = FrameBuffers.viewsOf(buf);
+        int start = bb.position() % base.byteSize();
+        return kept != null ? kept.view(bb, base, start) : make(bb, base, start);
     }
 
-    /**
-     * The view of {@code bb}'s elements of {@code base} whose first element starts at byte {@code start}
-     * (below the element's size): element i of the view is bytes {@code start + i * size} on.
-     */
+    /** The element of {@link #of}'s view at {@code bb}'s position. */
+    static int index(ByteBuffer bb, BaseType base) {
+        return bb.position() / base.byteSize();
+    }
+
+    /** The kept view of {@code bb} whose first element starts at byte {@code start}, made if none is. */
     private Buffer view(ByteBuffer bb, BaseType base, int start) {
         for (int s = 0; s < SLOTS; s++) {
             if (buffers[s] == bb && bases[s] == base && starts[s] == start) {
                 return views[s];
             }
         }
-        ByteBuffer whole = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        whole.limit(whole.capacity()).position(start);
-        Buffer v = switch (base) {
-            case CHAR -> whole.asCharBuffer();
-            case SHORT -> whole.asShortBuffer();
-            case INT -> whole.asIntBuffer();
-            case LONG -> whole.asLongBuffer();
-            case FLOAT -> whole.asFloatBuffer();
-            case DOUBLE -> whole.asDoubleBuffer();
-            default -> throw new IllegalArgumentException(base.name());
-        };
+        Buffer v = make(bb, base, start);
         int s = next;
         next = (next + 1) % SLOTS;
         buffers[s] = bb;
@@ -99,5 +57,12 @@ final class TypedViews {
         starts[s] = start;
         views[s] = v;
         return v;
+    }
+
+    /** A view of {@code bb} from byte {@code start} to its capacity: element i is bytes {@code start + i * size} on. */
+    private static Buffer make(ByteBuffer bb, BaseType base, int start) {
+        ByteBuffer whole = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        whole.limit(whole.capacity()).position(start);
+        return TypedBytes.view(whole, base);
     }
 }

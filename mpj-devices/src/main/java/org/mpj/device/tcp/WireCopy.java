@@ -2,7 +2,6 @@ package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.mpj.core.datatype.BaseType;
 import org.mpj.core.datatype.TypedBytes;
 
@@ -10,7 +9,8 @@ import org.mpj.core.datatype.TypedBytes;
  * Moves elements between a typed Java array and a {@link ByteBuf}, little-endian (the payload order
  * of {@link Frame}). Bytes move with one bulk copy; other types with one bulk copy through a typed
  * view of the buffer's memory (the device's own buffers keep theirs, {@link TypedViews}), whatever
- * their count (element by element only where the buffer is not one piece of memory). Short runs went element by element until the view repaid its object
+ * their count (element by element only where the buffer is not one piece of memory). Short runs
+ * went element by element until the view repaid its object
  * (64 elements), a second path that a program's JIT met only at that size: MpiJavaBench's first
  * sweep of Allreduce on 4 tcp JVMs took 125-137 us a call at 512 B against 51-61 with the one path,
  * 2 KiB 88-107 against 47-64, while a warm 8-byte Allreduce stayed level (38.7-39.7 us against
@@ -35,12 +35,7 @@ final class WireCopy {
                 if (out.nioBufferCount() == 1) {
                     out.ensureWritable(bytes);
                     ByteBuffer bb = out.internalNioBuffer(out.writerIndex(), bytes);
-                    TypedViews views = FrameBuffers.viewsOf(out);
-                    if (views != null) {
-                        views.put(bb, array, from, n, base);
-                    } else {
-                        TypedBytes.put(bb.order(ByteOrder.LITTLE_ENDIAN), array, from, n, base);
-                    }
+                    TypedBytes.put(TypedViews.of(out, bb, base), TypedViews.index(bb, base), array, from, n, base);
                     out.writerIndex(out.writerIndex() + bytes);
                 } else {
                     putEach(out, array, from, n, base);
@@ -70,12 +65,7 @@ final class WireCopy {
             default -> {
                 if (in.nioBufferCount() == 1) {
                     ByteBuffer bb = in.internalNioBuffer(index, n * base.byteSize());
-                    TypedViews views = FrameBuffers.viewsOf(in);
-                    if (views != null) {
-                        views.get(bb, array, to, n, base);
-                    } else {
-                        TypedBytes.get(bb.order(ByteOrder.LITTLE_ENDIAN), array, to, n, base);
-                    }
+                    TypedBytes.get(TypedViews.of(in, bb, base), TypedViews.index(bb, base), array, to, n, base);
                 } else {
                     getEach(in, index, array, to, n, base);
                 }
