@@ -329,11 +329,23 @@ public final class Communicator {
                                   int recvtag) {
         int sent = checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         int room = checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        return exchange(context, sendbuf, sendoffset, sendtype, sent, dest, sendtag, recvbuf, recvoffset, recvtype, room,
+                source, recvtag);
+    }
+
+    /**
+     * A blocking send and receive in context {@code ctx} of {@code sent} and at most {@code room}
+     * elements, on the thread's own requests: the receive is posted first, and taken back if the send
+     * fails. The returned request is valid until the thread's next blocking call.
+     */
+    private EngineRequest exchange(int ctx, Object sendbuf, int sendoffset, TypeMap sendtype, int sent, int dest,
+                                   int sendtag, Object recvbuf, int recvoffset, TypeMap recvtype, int room, int source,
+                                   int recvtag) {
         EngineRequest r = ThreadRequests.get().recv;
-        startRecv(context, recvbuf, recvoffset, recvtype, room, source, recvtag, r);
+        startRecv(ctx, recvbuf, recvoffset, recvtype, room, source, recvtag, r);
         if (dest != MatchConstants.PROC_NULL) {
             try {
-                sendBlocking(context, sendbuf, sendoffset, sendtype, sent, dest, sendtag, true);
+                sendBlocking(ctx, sendbuf, sendoffset, sendtype, sent, dest, sendtag, true);
             } catch (RuntimeException e) {
                 cancel(r);
                 throw e;
@@ -451,16 +463,8 @@ public final class Communicator {
     /** As {@link #sendrecv}, on the thread's own requests: the algorithms' exchanges allocate nothing. */
     public void collSendrecv(Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, int dest,
                              Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int source, int tag) {
-        EngineRequest r = ThreadRequests.get().recv;
-        startRecv(context + 1, recvbuf, recvoffset, recvtype, recvcount * recvtype.size, source, tag, r);
-        try {
-            collSend(sendbuf, sendoffset, sendcount, sendtype, dest, tag);
-        } catch (RuntimeException e) {
-            cancel(r);
-            throw e;
-        }
-        Waiting.await(r, rank);
-        throwIfFailed(r);
+        exchange(context + 1, sendbuf, sendoffset, sendtype, sendcount * sendtype.size, dest, tag, recvbuf, recvoffset,
+                recvtype, recvcount * recvtype.size, source, tag);
     }
 
     // ---- the one path down ----------------------------------------------------------------------
