@@ -9,7 +9,8 @@ import io.netty.buffer.UnpooledDirectByteBuf;
 /**
  * The tcp device's native buffers: its frames, its connections' reads, and the payloads of EAGER
  * frames that wait for their receive. A buffer released on the loop's owner thread waits in a free
- * list of its size class (powers of two) for the next request of that class, so a rank's steady
+ * list of its size class (a power of two and a frame's header: a frame whose payload is a power of
+ * two fits the class of that power) for the next request of that class, so a rank's steady
  * traffic allocates nothing. Netty's adaptive pool, the default, costs several microseconds a buffer
  * and more while it adapts to a new size: MpiJavaBench's cold ping-pong on 2 JVMs took 29-79 us a
  * way at 16 KiB and 24-67 at 32 KiB (Open MPI's tcp 8 and 11), and new buffers each time (Netty's
@@ -21,13 +22,15 @@ final class FrameBuffers extends AbstractByteBufAllocator {
     /** The smallest class: a header and a short payload. */
     private static final int MIN_SHIFT = 8;
     /**
-     * Requests above the largest class (512 KiB: a rendezvous chunk with its header) get a buffer of
-     * their own. With {@link #KEEP} free buffers a large class and {@link #KEEP_BYTES} a small one, a
-     * device holds at most 9.5 MiB it is not using.
+     * Requests above the largest class (1 MiB: a rendezvous piece with its header) get a buffer of
+     * their own. With {@link #KEEP} free buffers a large class, at most {@link #KEEP_MOST_BYTES}, and
+     * {@link #KEEP_BYTES} a small one, a device holds at most 13.5 MiB it is not using.
      */
-    private static final int MAX_SHIFT = 19;
-    /** Free buffers kept per class: a chunk in flight to each of a few peers, up to the write high-water mark. */
+    private static final int MAX_SHIFT = 20;
+    /** Free buffers kept per class: a piece in flight to each of a few peers, up to the write high-water mark. */
     static final int KEEP = 8;
+    /** Bytes of free buffers the largest classes keep at most: four pieces of a rendezvous. */
+    static final int KEEP_MOST_BYTES = 4 << 20;
     /**
      * Bytes of free buffers a class of 32 KiB or less keeps: the payloads of a burst of eager messages
      * that wait for their receives (a root running ahead of its Bcasts) come back together. With 8 a
@@ -45,23 +48,30 @@ final class FrameBuffers extends AbstractByteBufAllocator {
         super(true);
         this.device = device;
         for (int c = 0; c < free.length; c++) {
-            free[c] = new Reused[Math.max(KEEP, KEEP_BYTES >> (c + MIN_SHIFT))];
+            int shift = c + MIN_SHIFT;
+            free[c] = new Reused[Math.min(Math.max(KEEP, KEEP_BYTES >> shift), KEEP_MOST_BYTES >> shift)];
         }
     }
 
-    /** The class of a buffer of {@code bytes}: the smallest power of two that holds it. */
+    /** The class of a buffer of {@code bytes}: the smallest whose power of two and header hold it. */
     private static int classOf(int bytes) {
-        int shift = 32 - Integer.numberOfLeadingZeros(Math.max(1, bytes) - 1);
+        int payload = Math.max(1, bytes - Frame.HEADER_BYTES);
+        int shift = 32 - Integer.numberOfLeadingZeros(payload - 1);
         return Math.max(shift, MIN_SHIFT) - MIN_SHIFT;
+    }
+
+    /** The capacity of class {@code c}'s buffers. */
+    private static int capacityOf(int c) {
+        return (1 << (c + MIN_SHIFT)) + Frame.HEADER_BYTES;
     }
 
     @Override
     protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
-        if (initialCapacity > 1 << MAX_SHIFT) {
+        if (initialCapacity > capacityOf(MAX_SHIFT - MIN_SHIFT)) {
             return UNPOOLED.directBuffer(initialCapacity, maxCapacity);
         }
         int c = classOf(initialCapacity);
-        int capacity = 1 << (c + MIN_SHIFT);
+        int capacity = capacityOf(c);
         if (capacity > maxCapacity) {
             return UNPOOLED.directBuffer(initialCapacity, maxCapacity); // a class's room would exceed the caller's limit
         }
@@ -87,10 +97,10 @@ final class FrameBuffers extends AbstractByteBufAllocator {
     /** Takes back a released buffer of a class; false: free it. */
     private boolean keep(Reused b) {
         int capacity = b.capacity();
-        if (Integer.bitCount(capacity) != 1 || capacity > 1 << MAX_SHIFT || !device.onOwner()) {
+        int c = classOf(capacity);
+        if (c > MAX_SHIFT - MIN_SHIFT || capacity != capacityOf(c) || !device.onOwner()) {
             return false; // grown past its class, or released off the owner's thread
         }
-        int c = classOf(capacity);
         if (freeCount[c] == free[c].length) {
             return false;
         }

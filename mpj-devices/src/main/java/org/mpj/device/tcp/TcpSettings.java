@@ -20,17 +20,18 @@ final class TcpSettings {
     static final String EAGER_LIMIT_BYTES = "mpj.tcp.eagerLimitBytes";
     static final int DEFAULT_EAGER_LIMIT_BYTES = 64 * 1024;
     /**
-     * Payload of one DATA frame: a rendezvous is written in pieces of this size, so control frames
-     * pass between. By default 256 KiB, where each piece is copied into native memory on each side
-     * (the copy of piece i+1 overlaps the transfer of piece i), and 512 KiB where the pieces go
-     * straight between arrays and sockets ({@link #HEAP_IO}), since each piece then costs two system
-     * calls and a trip through the event loop and no copy: a 1 MiB ping-pong took 104-113 us a way
-     * with 512 KiB pieces against 117-127 with 256 KiB (and 106-121 with 1 MiB, but 4 MiB messages
-     * slower).
+     * Payload of one DATA frame: a rendezvous is written in pieces of this size (each copied into
+     * native memory and flushed at once, or, with {@link #HEAP_IO}, sent straight from the array), so
+     * control frames pass between. 1 MiB: fewer, larger writes move more through loopback TCP than
+     * many of 256 or 512 KiB. Two JVMs on 2 cores, ping-pong, the pieces alternating bin by bin in one
+     * job, us a way with 1 MiB pieces against 256 KiB (Java 17): 512 KiB 85-87 against 100-102,
+     * 1 MiB 173-204 against 207-211, 2 MiB 349-472 against 453-503, 4 MiB 720-761 against 905-1168;
+     * with heap I/O against 512 KiB pieces (Java 25): 1 MiB 104-109 against 137-139, 2 MiB 221-224
+     * against 286-295, 4 MiB 466-474 against 595-621; 4 JVMs, Bcast and Allreduce of 256 KiB-4 MiB
+     * level or faster (benchmarks/results/2026-11-27/tcp-chunk-1mib.txt).
      */
     static final String CHUNK_BYTES = "mpj.tcp.chunkBytes";
-    static final int DEFAULT_CHUNK_BYTES = 256 * 1024;
-    static final int DEFAULT_HEAP_CHUNK_BYTES = 512 * 1024;
+    static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     /** The largest payload of any one frame a rank accepts; larger ones close the connection. */
     static final String MAX_FRAME_BYTES = "mpj.tcp.maxFrameBytes";
     static final int DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -53,8 +54,12 @@ final class TcpSettings {
      */
     static final String MAX_READ_BYTES = "mpj.tcp.maxReadBytes";
     static final int DEFAULT_MAX_READ_BYTES = 256 * 1024;
-    /** Queued outbound bytes above which a rendezvous stops writing DATA until the socket drains. */
+    /**
+     * Queued outbound bytes above which a rendezvous stops writing DATA until the socket drains; by
+     * default 1 MiB (and at least one piece).
+     */
     static final String WRITE_HIGH_WATER_BYTES = "mpj.tcp.writeHighWaterBytes";
+    static final int DEFAULT_WRITE_HIGH_WATER_BYTES = 1 << 20;
     /** {@code auto} (epoll where available), {@code epoll} or {@code nio}. */
     static final String TRANSPORT = "mpj.tcp.transport";
     /**
@@ -75,8 +80,6 @@ final class TcpSettings {
 
     final int eagerLimitBytes;
     final int chunkBytes;
-    /** {@link #chunkBytes} where the pieces go straight between arrays and sockets. */
-    final int heapChunkBytes;
     final int maxFrameBytes;
     final long maxMessageBytes;
     final InetAddress bindAddress;
@@ -104,13 +107,12 @@ final class TcpSettings {
                 : c.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
         eagerLimitBytes = c.getInt(EAGER_LIMIT_BYTES, Math.min(generalEager, maxFrameBytes), 0, maxFrameBytes);
         chunkBytes = c.getInt(CHUNK_BYTES, Math.min(DEFAULT_CHUNK_BYTES, maxFrameBytes), 8, maxFrameBytes);
-        heapChunkBytes = c.getInt(CHUNK_BYTES, Math.min(DEFAULT_HEAP_CHUNK_BYTES, maxFrameBytes), 8, maxFrameBytes);
         maxMessageBytes = c.getLong(MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES, 0, 1L << 34);
         noDelay = c.getBoolean(NO_DELAY, true);
         sendBufferBytes = c.getInt(SEND_BUFFER_BYTES, 0, 0, 1 << 30);
         receiveBufferBytes = c.getInt(RECEIVE_BUFFER_BYTES, 0, 0, 1 << 30);
         maxReadBytes = c.getInt(MAX_READ_BYTES, DEFAULT_MAX_READ_BYTES, 4096, 1 << 30);
-        writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, 4 * chunkBytes, chunkBytes, 1 << 30);
+        writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, Math.max(DEFAULT_WRITE_HIGH_WATER_BYTES, chunkBytes), chunkBytes, 1 << 30);
         transport = c.getChoice(TRANSPORT, "auto", "epoll", "nio");
         String heap = c.getChoice(HEAP_IO, "auto", "true", "false");
         heapIo = heap.equals("true") || heap.equals("auto") && c.ranksOnHost(ranksInJvm) <= c.coresOnHost();

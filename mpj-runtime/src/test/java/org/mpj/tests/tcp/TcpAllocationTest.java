@@ -99,6 +99,58 @@ class TcpAllocationTest {
         }
     }
 
+    /**
+     * Rendezvous messages of whole pieces (1 MiB, 3 MiB): each piece and its frame header fit one of
+     * the device's kept buffers, so a round trip after the first takes none from the system. Rank 0
+     * and rank 1 exchange them; the bytes each thread allocates a message are printed and checked.
+     */
+    public static class Rendezvous {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            int rank = w.Rank();
+            int bytes = Integer.parseInt(args[0]);
+            byte[] b = new byte[bytes];
+            long perMessage = Long.MAX_VALUE;
+            for (int round = 0; round < ROUNDS; round++) {
+                long before = ThreadAllocation.allocated();
+                for (int k = 0; k < RENDEZVOUS_TRIPS && rank < 2; k++) {
+                    if (rank == 0) {
+                        w.Send(b, 0, bytes, MPI.BYTE, 1, 7);
+                        w.Recv(b, 0, bytes, MPI.BYTE, 1, 7);
+                    } else {
+                        w.Recv(b, 0, bytes, MPI.BYTE, 0, 7);
+                        w.Send(b, 0, bytes, MPI.BYTE, 0, 7);
+                    }
+                }
+                if (round > 0) {
+                    perMessage = Math.min(perMessage, (ThreadAllocation.allocated() - before) / (2 * RENDEZVOUS_TRIPS));
+                }
+                w.Barrier();
+            }
+            if (rank < 2) {
+                System.out.println("rank " + rank + ": " + perMessage + " bytes a rendezvous message of " + bytes);
+                assertTrue(perMessage <= MAX_BYTES_PER_RENDEZVOUS, "rank " + rank + " allocated " + perMessage
+                        + " bytes a rendezvous message of " + bytes + " bytes, more than " + MAX_BYTES_PER_RENDEZVOUS);
+            }
+            MPI.Finalize();
+        }
+    }
+
+    static final int RENDEZVOUS_TRIPS = 20;
+    /**
+     * The send's and the receive's objects (~160 bytes); a piece whose buffer is not one the device
+     * keeps adds ~130 (a 1 MiB piece and its header in power-of-two classes: 292 and 556 bytes).
+     */
+    static final long MAX_BYTES_PER_RENDEZVOUS = 200;
+
+    @ParameterizedTest(name = "bytes={0}")
+    @ValueSource(ints = {1 << 20, 3 << 20})
+    @Timeout(60)
+    void rendezvousPiecesReuseBuffers(int bytes) {
+        Jobs.runOk(3, TCP, Rendezvous.class, Integer.toString(bytes));
+    }
+
     @ParameterizedTest(name = "np={0}")
     @ValueSource(ints = {2, 3, 5})
     @Timeout(60)
