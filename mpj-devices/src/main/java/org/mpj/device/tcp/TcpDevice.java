@@ -174,7 +174,7 @@ public final class TcpDevice implements Device {
         }
         long id = p.nextRendezvousId++;
         OutgoingTransfer t = new OutgoingTransfer(p, id, source, tag, base, elements, data, dataOffset, dataType,
-                settings.chunkBytes, sendRequest);
+                p.heapFd >= 0 ? settings.heapChunkBytes : settings.chunkBytes, sendRequest);
         sendRequest.cancelTarget = t;
         p.awaitingCts.put(id, t);
         ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES);

@@ -20,18 +20,21 @@ final class TcpSettings {
     static final String EAGER_LIMIT_BYTES = "mpj.tcp.eagerLimitBytes";
     static final int DEFAULT_EAGER_LIMIT_BYTES = 64 * 1024;
     /**
-     * Payload of one DATA frame: a rendezvous is written in pieces of this size (each copied into
-     * native memory and flushed at once, or, with {@link #HEAP_IO}, sent straight from the array), so
-     * control frames pass between. 1 MiB: fewer, larger writes move more through loopback TCP than
-     * many of 256 or 512 KiB. Two JVMs on 2 cores, ping-pong, the pieces alternating bin by bin in one
-     * job, us a way with 1 MiB pieces against 256 KiB (Java 17): 512 KiB 85-87 against 100-102,
-     * 1 MiB 173-204 against 207-211, 2 MiB 349-472 against 453-503, 4 MiB 720-761 against 905-1168;
-     * with heap I/O against 512 KiB pieces (Java 25): 1 MiB 104-109 against 137-139, 2 MiB 221-224
-     * against 286-295, 4 MiB 466-474 against 595-621; 4 JVMs, Bcast and Allreduce of 256 KiB-4 MiB
-     * level or faster (benchmarks/results/2026-11-27/tcp-chunk-1mib.txt).
+     * Payload of one DATA frame: a rendezvous is written in pieces of this size, so control frames pass
+     * between. Fewer, larger writes move more through loopback TCP than many small ones, but where
+     * each piece is copied into native memory first, the copy of piece i+1 overlaps the transfer of
+     * piece i: by default 768 KiB there, and 1 MiB where the pieces go straight between arrays and
+     * sockets ({@link #HEAP_IO}). Two JVMs on 2 cores, ping-pong, the piece size alternating bin by bin
+     * in one job, us a way: Java 17 (copies), 768 KiB against 512 KiB, 1 MiB and 256 KiB (the default
+     * before): 1 MiB 163-167 against 170-174, 189-203 and 247; 2 MiB 316-318 against 351-357, 365 and
+     * 514; 4 MiB 641-661 against 718-730, 721-774 and 892. Java 25 (heap I/O), 1 MiB against 512 KiB
+     * (the default before): 1 MiB 106-110 against 140-143, 2 MiB 228-246 against 304-308, 4 MiB
+     * 479-513 against 593-643. 4 JVMs, Bcast and Allreduce of 512 KiB-4 MiB level or faster
+     * (benchmarks/results/2026-11-27/tcp-pieces.txt).
      */
     static final String CHUNK_BYTES = "mpj.tcp.chunkBytes";
-    static final int DEFAULT_CHUNK_BYTES = 1 << 20;
+    static final int DEFAULT_CHUNK_BYTES = 768 * 1024;
+    static final int DEFAULT_HEAP_CHUNK_BYTES = 1 << 20;
     /** The largest payload of any one frame a rank accepts; larger ones close the connection. */
     static final String MAX_FRAME_BYTES = "mpj.tcp.maxFrameBytes";
     static final int DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -80,6 +83,8 @@ final class TcpSettings {
 
     final int eagerLimitBytes;
     final int chunkBytes;
+    /** {@link #chunkBytes} where the pieces go straight between arrays and sockets. */
+    final int heapChunkBytes;
     final int maxFrameBytes;
     final long maxMessageBytes;
     final InetAddress bindAddress;
@@ -107,12 +112,13 @@ final class TcpSettings {
                 : c.getInt(Config.EAGER_LIMIT_BYTES, Config.DEFAULT_EAGER_LIMIT_BYTES, 0, 1 << 30);
         eagerLimitBytes = c.getInt(EAGER_LIMIT_BYTES, Math.min(generalEager, maxFrameBytes), 0, maxFrameBytes);
         chunkBytes = c.getInt(CHUNK_BYTES, Math.min(DEFAULT_CHUNK_BYTES, maxFrameBytes), 8, maxFrameBytes);
+        heapChunkBytes = c.getInt(CHUNK_BYTES, Math.min(DEFAULT_HEAP_CHUNK_BYTES, maxFrameBytes), 8, maxFrameBytes);
         maxMessageBytes = c.getLong(MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGE_BYTES, 0, 1L << 34);
         noDelay = c.getBoolean(NO_DELAY, true);
         sendBufferBytes = c.getInt(SEND_BUFFER_BYTES, 0, 0, 1 << 30);
         receiveBufferBytes = c.getInt(RECEIVE_BUFFER_BYTES, 0, 0, 1 << 30);
         maxReadBytes = c.getInt(MAX_READ_BYTES, DEFAULT_MAX_READ_BYTES, 4096, 1 << 30);
-        writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, Math.max(DEFAULT_WRITE_HIGH_WATER_BYTES, chunkBytes), chunkBytes, 1 << 30);
+        writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, Math.max(DEFAULT_WRITE_HIGH_WATER_BYTES, heapChunkBytes), Math.max(chunkBytes, heapChunkBytes), 1 << 30);
         transport = c.getChoice(TRANSPORT, "auto", "epoll", "nio");
         String heap = c.getChoice(HEAP_IO, "auto", "true", "false");
         heapIo = heap.equals("true") || heap.equals("auto") && c.ranksOnHost(ranksInJvm) <= c.coresOnHost();

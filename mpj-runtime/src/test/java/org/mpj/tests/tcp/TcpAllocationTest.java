@@ -100,8 +100,8 @@ class TcpAllocationTest {
     }
 
     /**
-     * Rendezvous messages of whole pieces (1 MiB, 3 MiB): each piece and its frame header fit one of
-     * the device's kept buffers, so a round trip after the first takes none from the system. Rank 0
+     * Rendezvous messages of one to four pieces (1 MiB, 3 MiB): each piece and its frame header fit one
+     * of the device's kept buffers, so a round trip after the first takes none from the system. Rank 0
      * and rank 1 exchange them; the bytes each thread allocates a message are printed and checked.
      */
     public static class Rendezvous {
@@ -140,7 +140,7 @@ class TcpAllocationTest {
     static final int RENDEZVOUS_TRIPS = 20;
     /**
      * The send's and the receive's objects (~160 bytes); a piece whose buffer is not one the device
-     * keeps adds ~130 (a 1 MiB piece and its header in power-of-two classes: 292 and 556 bytes).
+     * keeps adds ~130 (1 MiB pieces with their headers in power-of-two classes to 1 MiB: 292 and 556).
      */
     static final long MAX_BYTES_PER_RENDEZVOUS = 200;
 
