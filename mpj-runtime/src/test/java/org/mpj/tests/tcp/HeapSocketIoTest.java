@@ -25,8 +25,10 @@ import org.mpj.runtime.Jobs;
  * takes and gives a frame in pieces that end inside elements, and DATA frames of an odd size.
  */
 class HeapSocketIoTest {
-    /** Elements per message: past the eager limit and several DATA frames of every type. */
+    /** Elements per message: past the eager limit (set to {@link #EAGER_BYTES}) and several DATA frames of every type. */
     static final int COUNT = 150_001;
+    /** The eager limit these jobs run with: below a message of {@link #COUNT} bytes, so every type goes by rendezvous. */
+    static final int EAGER_BYTES = 64 * 1024;
     static final String[] TYPES = {"BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG", "FLOAT", "DOUBLE"};
 
     static Datatype type(String name) {
@@ -114,7 +116,8 @@ class HeapSocketIoTest {
     @CsvSource({"2, 0, 0, false", "2, 16384, 65539, false", "3, 32768, 100003, false", "5, 65536, 0, true"})
     @Timeout(120)
     void everyTypeBothWays(int ranks, int socketBytes, int chunkBytes, boolean splits) {
-        Map<String, String> s = new HashMap<>(Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "true"));
+        Map<String, String> s = new HashMap<>(Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "true",
+                "mpj.tcp.eagerLimitBytes", Integer.toString(EAGER_BYTES)));
         if (socketBytes > 0) {
             s.put("mpj.tcp.sendBufferBytes", Integer.toString(socketBytes));
             s.put("mpj.tcp.receiveBufferBytes", Integer.toString(socketBytes));

@@ -22,7 +22,7 @@ import org.mpj.runtime.Jobs;
 /** Point-to-point semantics over tcp: every type and size class, order, wildcards, modes, layouts, failure. */
 class TcpMessagesTest {
     static final Map<String, String> TCP = Map.of("mpj.device", "tcp");
-    static final int EAGER_BYTES = 64 * 1024;
+    static final int EAGER_BYTES = 256 * 1024;
     static final int EIGHT_MIB = 8 << 20;
 
     /** Element counts for a type of {@code size} bytes: 0, 1, around the eager limit, 8 MiB. */
@@ -168,7 +168,7 @@ class TcpMessagesTest {
      * round's payloads hold the next round's of other sizes.
      */
     public static class UnexpectedEveryClass {
-        static final int[] SIZES = {1, 7, 255, 256, 257, 1000, 4096, 8191, 20_000, 40_000, 65_535, EAGER_BYTES};
+        static final int[] SIZES = {1, 7, 255, 256, 257, 1000, 4096, 8191, 20_000, 40_000, 65_535, 65_536, 100_000, 131_072, 200_000, EAGER_BYTES};
 
         static byte value(int round, int source, int tag, int i) {
             return (byte) (i * 31 + round * 7 + source * 5 + tag);

@@ -13,8 +13,8 @@ import org.mpj.runtime.Jobs;
 /** Ping-pong between rank 0 and every other rank, and a ring, over tcp, eager and rendezvous sizes. */
 class TcpRingTest {
     static final Map<String, String> TCP = Map.of("mpj.device", "tcp");
-    /** Doubles: 0, 1, around the 64 KiB eager limit (8192 doubles), 1 MiB, and 8 MiB (ring only). */
-    static final int[] SIZES = {0, 1, 8191, 8192, 8193, 128 * 1024};
+    /** Doubles: 0, 1, around the 256 KiB eager limit (32768 doubles), 1 MiB, and 8 MiB (ring only). */
+    static final int[] SIZES = {0, 1, 32767, 32768, 32769, 128 * 1024};
     static final int BIG = 1024 * 1024;
 
     public static class PingPongRing {
