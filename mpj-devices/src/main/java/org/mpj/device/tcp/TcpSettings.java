@@ -123,7 +123,9 @@ final class TcpSettings {
         sendBufferBytes = c.getInt(SEND_BUFFER_BYTES, 0, 0, 1 << 30);
         receiveBufferBytes = c.getInt(RECEIVE_BUFFER_BYTES, 0, 0, 1 << 30);
         maxReadBytes = c.getInt(MAX_READ_BYTES, DEFAULT_MAX_READ_BYTES, 4096, 1 << 30);
-        writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, Math.max(DEFAULT_WRITE_HIGH_WATER_BYTES, heapChunkBytes), Math.max(chunkBytes, heapChunkBytes), 1 << 30);
+        int largestPiece = Math.max(chunkBytes, heapChunkBytes);
+        writeHighWaterBytes = c.getInt(WRITE_HIGH_WATER_BYTES, Math.max(DEFAULT_WRITE_HIGH_WATER_BYTES, largestPiece),
+                largestPiece, 1 << 30);
         transport = c.getChoice(TRANSPORT, "auto", "epoll", "nio");
         String heap = c.getChoice(HEAP_IO, "auto", "true", "false");
         heapIo = heap.equals("true") || heap.equals("auto") && c.ranksOnHost(ranksInJvm) <= c.coresOnHost();

@@ -39,6 +39,14 @@ class TcpAllocationTest {
      * as it does their buffers (each one took a new 48-byte object).
      */
     static final long MAX_BYTES_PER_MESSAGE = 64;
+    /** Round trips a burst of the rendezvous program. */
+    static final int RENDEZVOUS_TRIPS = 20;
+    /**
+     * A rendezvous message: the send's and the receive's objects (~160 bytes); a piece whose buffer is
+     * not one the device keeps adds ~130 (1 MiB pieces with their headers in power-of-two classes to
+     * 1 MiB: 292 and 556).
+     */
+    static final long MAX_BYTES_PER_RENDEZVOUS = 200;
 
     public static class Program {
         public static void main(String[] args) {
@@ -137,13 +145,6 @@ class TcpAllocationTest {
             MPI.Finalize();
         }
     }
-
-    static final int RENDEZVOUS_TRIPS = 20;
-    /**
-     * The send's and the receive's objects (~160 bytes); a piece whose buffer is not one the device
-     * keeps adds ~130 (1 MiB pieces with their headers in power-of-two classes to 1 MiB: 292 and 556).
-     */
-    static final long MAX_BYTES_PER_RENDEZVOUS = 200;
 
     @ParameterizedTest(name = "bytes={0}")
     @ValueSource(ints = {1 << 20, 3 << 20})
