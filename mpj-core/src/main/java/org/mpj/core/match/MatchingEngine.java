@@ -262,6 +262,27 @@ public final class MatchingEngine implements SendCanceller {
     }
 
     /**
+     * As {@link #arrive}, but only where a posted receive matches now ({@code message.matched} is then
+     * called at once, outside the lock, and this returns true); else nothing is queued and this returns
+     * false. A network device asks this at a message's header, to stream its body into the receive,
+     * and announces the message with {@link #arrive} once the body is in when no receive was posted.
+     */
+    public boolean arriveIfPosted(int context, int source, int tag, RemoteMessage message) {
+        EngineRequest recv;
+        lock();
+        try {
+            recv = takePosted(context, source, tag);
+        } finally {
+            unlock();
+        }
+        if (recv == null) {
+            return false;
+        }
+        message.matched(recv);
+        return true;
+    }
+
+    /**
      * Posts a receive on the receiver's thread. Returns true when a queued message matched and the
      * receive is complete; false when it waits in the posted queue for its sender.
      */

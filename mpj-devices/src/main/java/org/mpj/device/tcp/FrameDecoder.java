@@ -101,6 +101,12 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
                 }
             } else if (remaining == 0) {
                 emit(ctx, in, in.readerIndex(), 0);
+            } else if (frame.type == Frame.EAGER && in.readableBytes() < remaining && opened(ctx, in)) {
+                state = DATA_BODY; // the body comes as pieces, as a DATA frame's does
+                elementBytes = Math.max(1, frame.base.byteSize());
+                if (!in.isReadable()) {
+                    emitPiece(ctx, in, in.readerIndex(), 0, in);
+                }
             } else {
                 state = BODY;
             }
@@ -134,7 +140,22 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Hands on as many whole elements of the current DATA frame as {@code in} holds. */
+    /**
+     * Hands on the header of an EAGER frame whose body is not all here yet; true when the handler will
+     * take the body in pieces ({@link InboundFrame#streamed}), false to gather it whole first.
+     */
+    private boolean opened(ChannelHandlerContext ctx, ByteBuf in) {
+        frame.opening = true;
+        frame.pullable = 0;
+        try {
+            emitPiece(ctx, in, in.readerIndex(), 0);
+        } finally {
+            frame.opening = false;
+        }
+        return frame.streamed;
+    }
+
+    /** Hands on as many whole elements of the current DATA frame (or streamed EAGER body) as {@code in} holds. */
     private void dataPiece(ChannelHandlerContext ctx, ByteBuf in) {
         if (carry.isReadable()) {
             int n = Math.min(elementBytes - carry.readableBytes(), in.readableBytes());
@@ -223,6 +244,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
         f.length = b.getInt(index + Frame.OFF_LENGTH);
         f.total = b.getLong(index + Frame.OFF_TOTAL);
         f.id = b.getLong(index + Frame.OFF_ID);
+        f.streamed = false;
         if (f.type < Frame.HELLO || f.type > Frame.LAST_TYPE) {
             throw new FrameException("unknown frame type " + f.type);
         }

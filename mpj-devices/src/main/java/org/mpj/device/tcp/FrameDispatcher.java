@@ -19,7 +19,11 @@ final class FrameDispatcher extends ChannelInboundHandlerAdapter {
         InboundFrame f = (InboundFrame) msg;
         switch (f.type) {
             case Frame.EAGER -> {
-                if (peer.nextEager.arrive(f)) {
+                if (f.opening) {
+                    f.streamed = peer.eagerStream.open(f);
+                } else if (f.streamed) {
+                    peer.eagerStream.piece(f);
+                } else if (peer.nextEager.arrive(f)) {
                     peer.replaceNextEager();
                 }
             }

@@ -31,6 +31,8 @@ final class Peer {
     final LongObjectHashMap<RendezvousMessage> announced = new LongObjectHashMap<>();
     /** The peer's rendezvous sends we answered with CTS, whose DATA is coming. */
     final LongObjectHashMap<RendezvousMessage> incoming = new LongObjectHashMap<>();
+    /** The body of the EAGER frame coming now, where its receive was posted before the body came. */
+    final EagerStream eagerStream;
     /** The message object for the next EAGER frame; replaced when one is queued unmatched. */
     EagerMessage nextEager;
     /**
@@ -51,6 +53,7 @@ final class Peer {
         this.device = device;
         this.rank = rank;
         this.nextEager = new EagerMessage(this);
+        this.eagerStream = new EagerStream(this);
     }
 
     /** Replaces {@link #nextEager}, which now waits for its receive. */

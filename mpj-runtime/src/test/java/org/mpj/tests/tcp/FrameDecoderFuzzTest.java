@@ -31,11 +31,25 @@ class FrameDecoderFuzzTest {
         final List<Integer> pieces = new ArrayList<>();
         final ByteArrayOutputStream payload = new ByteArrayOutputStream();
         final List<Throwable> errors = new ArrayList<>();
+        /** Takes the body of an EAGER frame split between reads in pieces, as a posted receive does; else whole. */
+        boolean streamEager;
+        int openings;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             InboundFrame f = (InboundFrame) msg;
-            types.add(f.type());
+            if (f.opening()) {
+                assertEquals(0, f.payloadBytes(), "an opening carries no payload");
+                openings++;
+                if (streamEager) {
+                    f.takeInPieces();
+                    types.add(f.type());
+                }
+                return;
+            }
+            if (!f.streamed()) {
+                types.add(f.type());
+            }
             pieces.add(f.payloadBytes());
             payload.writeBytes(f.payloadCopy());
         }
@@ -108,7 +122,9 @@ class FrameDecoderFuzzTest {
     @Test
     @Timeout(30)
     void validStreamsDecodeExactlyWhateverTheSlicing() {
+        // Odd rounds take split EAGER bodies in pieces (a receive was posted), even rounds whole.
         SplittableRandom rnd = new SplittableRandom(1);
+        boolean streamedSomewhere = false;
         for (int round = 0; round < 200; round++) {
             ByteArrayOutputStream stream = new ByteArrayOutputStream();
             ByteArrayOutputStream payloads = new ByteArrayOutputStream();
@@ -117,16 +133,19 @@ class FrameDecoderFuzzTest {
                 stream.writeBytes(validFrame(rnd, payloads, types));
             }
             Collector c = new Collector();
+            c.streamEager = round % 2 == 1;
             EmbeddedChannel ch = channel(c, true);
             for (ByteBuf b : feed(ch, stream.toByteArray(), rnd)) {
                 assertEquals(0, b.refCnt(), "the decoder released every buffer it read");
             }
+            streamedSomewhere |= c.streamEager && c.openings > 0;
             assertTrue(c.errors.isEmpty(), () -> "round " + c.errors);
             assertEquals(withoutData(types), withoutData(c.types), "frame types of round " + round);
             assertEquals(payloads.size(), c.payload.size(), "payload bytes of round " + round);
             assertTrue(java.util.Arrays.equals(payloads.toByteArray(), c.payload.toByteArray()), "payload of round " + round);
             ch.finishAndReleaseAll();
         }
+        assertTrue(streamedSomewhere, "some EAGER body came in pieces");
     }
 
     /** Frame types other than DATA, whose frames arrive in pieces. */
@@ -159,6 +178,34 @@ class FrameDecoderFuzzTest {
     }
 
     @Test
+    @Timeout(30)
+    void anEagerBodyTakenInPiecesComesInWholeElements() {
+        ByteBuf b = Unpooled.buffer();
+        int elements = 5_000;
+        Frame.writeHeader(b, Frame.EAGER, 0, BaseType.DOUBLE.ordinal(), 0, 0, 0, elements, elements * 8, 0, 0);
+        for (int i = 0; i < elements; i++) {
+            b.writeDoubleLE(i);
+        }
+        byte[] bytes = new byte[b.readableBytes()];
+        b.readBytes(bytes);
+        Collector c = new Collector();
+        c.streamEager = true;
+        EmbeddedChannel ch = channel(c, true);
+        feed(ch, bytes, new SplittableRandom(4));
+        assertTrue(c.errors.isEmpty(), c.errors::toString);
+        assertEquals(1, c.openings, "the header was handed on before the body");
+        assertEquals(List.of(Frame.EAGER), c.types);
+        assertTrue(c.pieces.size() > 1, "the body arrives in pieces, not gathered");
+        for (int p : c.pieces) {
+            assertEquals(0, p % 8, "piece of " + p + " bytes is not whole doubles");
+        }
+        ByteBuf got = Unpooled.wrappedBuffer(c.payload.toByteArray());
+        for (int i = 0; i < elements; i++) {
+            assertEquals(i, got.readDoubleLE(), "double " + i);
+        }
+    }
+
+    @Test
     @Timeout(60)
     void randomAndMutatedStreamsAreRefusedCleanly() {
         SplittableRandom rnd = new SplittableRandom(3);
@@ -183,6 +230,7 @@ class FrameDecoderFuzzTest {
                 }
             }
             Collector c = new Collector();
+            c.streamEager = round % 4 < 2;
             EmbeddedChannel ch = channel(c, round % 2 == 0);
             for (ByteBuf b : feed(ch, bytes, rnd)) {
                 assertEquals(0, b.refCnt(), "round " + round + ": a buffer was not released");

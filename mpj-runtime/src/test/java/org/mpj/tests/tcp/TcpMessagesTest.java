@@ -558,6 +558,133 @@ class TcpMessagesTest {
         Jobs.runOk(2, TCP, TypedVectors.class);
     }
 
+    /**
+     * Eager messages whose receives are posted before they come, read in 4 KiB socket reads so that every
+     * body comes in many pieces, element boundaries falling inside reads: each body goes into its
+     * receive piece by piece. Every rank but 0 sends rank 0 a run of messages on one tag, which rank 0
+     * posted receives for first (barrier): doubles, ints into a strided Vector, booleans, objects, a
+     * message too long for its receive (which fails, the body dropped), and one after it that must
+     * arrive whole; then the same with no receive posted (gathered whole, received later).
+     */
+    public static class StreamedEagerBodies {
+        static final int DOUBLES = 30_001;
+        static final int INTS = 20_000;
+        static final int BOOLEANS = 150_001;
+        static final int OBJECTS = 300;
+        static final int TRUNCATED = 50_000;
+
+        static double dv(int from, int i) {
+            return i * 0.5 - from;
+        }
+
+        static int iv(int from, int i) {
+            return i * 7919 + from;
+        }
+
+        static boolean bv(int from, int i) {
+            return (i * 3 + from) % 5 < 2;
+        }
+
+        static void send(int round) {
+            int me = MPI.COMM_WORLD.Rank();
+            double[] d = new double[DOUBLES];
+            for (int i = 0; i < DOUBLES; i++) d[i] = dv(me + round, i);
+            int[] x = new int[INTS];
+            for (int i = 0; i < INTS; i++) x[i] = iv(me + round, i);
+            boolean[] b = new boolean[BOOLEANS];
+            for (int i = 0; i < BOOLEANS; i++) b[i] = bv(me + round, i);
+            Object[] o = new Object[OBJECTS];
+            for (int i = 0; i < OBJECTS; i++) o[i] = "o" + (i + me + round);
+            MPI.COMM_WORLD.Send(d, 0, DOUBLES, MPI.DOUBLE, 0, 1);
+            MPI.COMM_WORLD.Send(x, 0, INTS, MPI.INT, 0, 2);
+            MPI.COMM_WORLD.Send(b, 0, BOOLEANS, MPI.BOOLEAN, 0, 3);
+            MPI.COMM_WORLD.Send(o, 0, OBJECTS, MPI.OBJECT, 0, 4);
+            MPI.COMM_WORLD.Send(new int[TRUNCATED], 0, TRUNCATED, MPI.INT, 0, 5);
+            MPI.COMM_WORLD.Send(d, 0, DOUBLES, MPI.DOUBLE, 0, 6);
+        }
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank(), np = MPI.COMM_WORLD.Size();
+            for (int round = 0; round < 2; round++) {
+                boolean posted = round == 0;
+                if (rank != 0) {
+                    MPI.COMM_WORLD.Barrier();
+                    send(round);
+                    MPI.COMM_WORLD.Barrier();
+                    continue;
+                }
+                Datatype every3rd = Datatype.Vector(INTS, 1, 3, MPI.INT);
+                every3rd.Commit();
+                double[][] d = new double[np][DOUBLES];
+                double[][] d2 = new double[np][DOUBLES];
+                int[][] x = new int[np][3 * INTS];
+                boolean[][] b = new boolean[np][BOOLEANS];
+                Object[][] o = new Object[np][OBJECTS];
+                int[] shortOne = new int[TRUNCATED / 2];
+                Request[][] rs = new Request[np][];
+                if (!posted) {
+                    MPI.COMM_WORLD.Barrier();
+                    MPI.COMM_WORLD.Barrier(); // every message is in or on its way, none posted for
+                }
+                for (int from = 1; from < np; from++) {
+                    rs[from] = new Request[] {
+                        MPI.COMM_WORLD.Irecv(d[from], 0, DOUBLES, MPI.DOUBLE, from, 1),
+                        MPI.COMM_WORLD.Irecv(x[from], 0, 1, every3rd, from, 2),
+                        MPI.COMM_WORLD.Irecv(b[from], 0, BOOLEANS, MPI.BOOLEAN, from, 3),
+                        MPI.COMM_WORLD.Irecv(o[from], 0, OBJECTS, MPI.OBJECT, from, 4),
+                        MPI.COMM_WORLD.Irecv(shortOne, 0, TRUNCATED / 2, MPI.INT, from, 5),
+                        MPI.COMM_WORLD.Irecv(d2[from], 0, DOUBLES, MPI.DOUBLE, from, 6)};
+                }
+                if (posted) {
+                    MPI.COMM_WORLD.Barrier();
+                }
+                for (int from = 1; from < np; from++) {
+                    String where = (posted ? "posted" : "unexpected") + ", from " + from;
+                    int v = from + round;
+                    for (int k = 0; k < 6; k++) {
+                        if (k == 4) {
+                            try {
+                                rs[from][k].Wait();
+                                throw new AssertionError(where + ": a receive of " + TRUNCATED / 2 + " ints took " + TRUNCATED);
+                            } catch (MPIException e) {
+                                assertTrue(e.getMessage().contains("MPI_ERR_TRUNCATE"), e.getMessage());
+                            }
+                        } else {
+                            rs[from][k].Wait();
+                        }
+                    }
+                    for (int i = 0; i < DOUBLES; i++) {
+                        assertEquals(dv(v, i), d[from][i], where + ", double " + i);
+                        assertEquals(dv(v, i), d2[from][i], where + ", double " + i + " after the truncated one");
+                    }
+                    for (int i = 0; i < 3 * INTS; i++) {
+                        assertEquals(i % 3 == 0 ? iv(v, i / 3) : 0, x[from][i], where + ", strided int at " + i);
+                    }
+                    for (int i = 0; i < BOOLEANS; i++) {
+                        assertEquals(bv(v, i), b[from][i], where + ", boolean " + i);
+                    }
+                    for (int i = 0; i < OBJECTS; i++) {
+                        assertEquals("o" + (i + v), o[from][i], where + ", object " + i);
+                    }
+                }
+                if (posted) {
+                    MPI.COMM_WORLD.Barrier();
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "np={0}")
+    @ValueSource(ints = {2, 3})
+    @Timeout(60)
+    void eagerBodiesStreamIntoReceivesPostedBeforeThem(int np) {
+        Map<String, String> smallReads = new java.util.HashMap<>(TCP);
+        smallReads.put("mpj.tcp.maxReadBytes", "4096");
+        Jobs.runOk(np, smallReads, StreamedEagerBodies.class);
+    }
+
     /** A message longer than its receive fails that receive (eager and rendezvous); the job goes on. */
     public static class Truncation {
         public static void main(String[] args) {
