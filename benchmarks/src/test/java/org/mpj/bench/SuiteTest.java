@@ -50,6 +50,19 @@ class SuiteTest {
     }
 
     @Test
+    void aBurstOfCallsPerRepetitionGivesTheSameRows(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("suite.csv");
+        JobResult r = ThreadJob.of(5, Suite.class, "--tests", "bcast", "--sizes", "8,64K", "--reps", "4", "--algorithms",
+                "bFT,MST", "--burst", "6", "--quiet", "--csv", csv.toString()).run();
+        assertTrue(r.succeeded(), r.message());
+        List<Row> rows = Files.readAllLines(csv).stream().skip(1).map(Row::parse).collect(Collectors.toList());
+        assertEquals(List.of("bFT", "bFT", "MST", "MST"), rows.stream().map(Row::algorithm).collect(Collectors.toList()));
+        for (Row row : rows) {
+            assertTrue(row.ranks() == 5 && row.reps() == 4 && row.minUs() > 0, row.csv());
+        }
+    }
+
+    @Test
     void helpMeasuresNothingAndEndsTheJobWell(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("suite.csv");
         JobResult r = ThreadJob.of(2, Suite.class, "--help", "--csv", csv.toString()).run();

@@ -19,7 +19,8 @@ import mpi.MPIException;
  * caches where the candidate before it had written them (2 ranks, Allgatherv of 64 KiB-1 MiB: the
  * shared algorithm alone 2.7, 9.0, 41.5 us, beside nbBKT on the same arrays 10.7, 39.5, 154). Every rank shuffles with the same seed, so all run the
  * same order. Each call is timed between barriers on COMM_WORLD, the same separator for every
- * candidate, as the suite times a single one; warm-up repetitions are interleaved the same way.
+ * candidate, as the suite times a single one ({@code --burst}: several back to back); warm-up repetitions
+ * are interleaved the same way.
  */
 public final class Interleaved {
     /** The shuffles' seed unless {@code --seed} gives one: any constant, the same on every rank. */
@@ -56,9 +57,11 @@ public final class Interleaved {
             for (int c : order) {
                 world.Barrier();
                 long t = System.nanoTime();
-                calls[c].run();
+                for (int b = 0; b < o.burst; b++) {
+                    calls[c].run();
+                }
                 if (r >= 0) {
-                    ns[c][r] = System.nanoTime() - t;
+                    ns[c][r] = (System.nanoTime() - t) / o.burst;
                 }
             }
         }

@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * <pre>
  * Suite [--tests LIST] [--types LIST] [--sizes SPEC] [--reps N] [--warmup N] [--batches N] [--stat mean|median]
- *       [--csv FILE] [--label NAME] [--algorithms LIST] [--tables NAME=FILE,...] [--seed N] [--settle S] [--quiet]
+ *       [--csv FILE] [--label NAME] [--algorithms LIST] [--tables NAME=FILE,...] [--seed N] [--settle S] [--burst N] [--quiet]
  * </pre>
  */
 public final class SuiteOptions {
@@ -24,7 +24,7 @@ public final class SuiteOptions {
 
     public static final String USAGE = "Suite [--tests LIST|all|collectives|patterns] [--types LIST] [--sizes pow2|models|LIST]"
             + " [--reps N] [--warmup N] [--batches N] [--stat mean|median] [--csv FILE] [--label NAME]"
-            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--seed N] [--settle S] [--quiet] [--help]";
+            + " [--algorithms LIST] [--tables NAME=FILE|NAME=shipped,...] [--seed N] [--settle S] [--burst N] [--quiet] [--help]";
 
     public List<String> tests = List.of("pingpong");
     public List<Primitive> types = List.of(Primitive.BYTE, Primitive.DOUBLE);
@@ -59,6 +59,12 @@ public final class SuiteOptions {
      * ({@link Settle}), for at most this many seconds; 0: not at all.
      */
     public int settleSeconds = Settle.DEFAULT_MAX_SECONDS;
+    /**
+     * An interleaved run times this many calls back to back after each barrier and counts their mean
+     * as one repetition: 1 times a lone call (its latency); more let a call overlap the one before it,
+     * as in a program's loop of collectives, where a root that sends many messages becomes the bound.
+     */
+    public int burst = 1;
     /** {@code --help}: print the usage and measure nothing. */
     public boolean help;
 
@@ -76,7 +82,7 @@ public final class SuiteOptions {
                     o.quiet = true;
                     continue;
                 case "--tests": case "--types": case "--sizes": case "--reps": case "--warmup": case "--csv": case "--label": case "--stat": case "--batches":
-                case "--algorithms": case "--tables": case "--seed": case "--settle":
+                case "--algorithms": case "--tables": case "--seed": case "--settle": case "--burst":
                     break;
                 default:
                     throw new IllegalArgumentException("unknown option '" + a + "'; usage: " + USAGE);
@@ -93,6 +99,7 @@ public final class SuiteOptions {
                 case "--warmup": o.warmup = count(a, v, 0); break;
                 case "--batches": o.batches = count(a, v, 1); break;
                 case "--settle": o.settleSeconds = count(a, v, 0); break;
+                case "--burst": o.burst = count(a, v, 1); break;
                 case "--csv": o.csv = v; break;
                 case "--seed":
                     try {

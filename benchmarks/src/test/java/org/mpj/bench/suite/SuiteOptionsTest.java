@@ -57,6 +57,14 @@ class SuiteOptionsTest {
     }
 
     @Test
+    void burstTimesSeveralCallsBackToBackAndIsAtLeastOne() {
+        assertEquals(1, SuiteOptions.parse().burst);
+        assertEquals(20, SuiteOptions.parse("--burst", "20").burst);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse("--burst", "0")).getMessage()
+                .contains("--burst: '0' is not a whole number >= 1"));
+    }
+
+    @Test
     void badCountsMissingValuesAndUnknownOptions() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SuiteOptions.parse("--reps", "0")).getMessage()
                 .contains("--reps: '0' is not a whole number >= 1"));
