@@ -26,13 +26,15 @@ public final class HeapSocketIo {
     private static final int SEND_FLAGS = MSG_DONTWAIT | MSG_NOSIGNAL;
 
     /**
-     * (int fd, array, long byteOffset, long bytes, int flags) -> long, by {@link BaseType} ordinal (the
-     * bytes of MPI.OBJECT and PACKED travel in a byte[]); null for BOOLEAN, and where not available.
-     * Not constants the JIT folds: each call costs a few nanoseconds more, beside a system call's microsecond.
+     * (int fd, segment, long byteOffset, long bytes, int flags) -> long, the segment one of
+     * {@link #segment}'s; null where not available. Not constants the JIT folds: each call costs a few
+     * nanoseconds more, beside a system call's microsecond.
      */
-    private static final MethodHandle[] SEND = new MethodHandle[BaseType.values().length];
-    private static final MethodHandle[] RECV = new MethodHandle[BaseType.values().length];
-    /** (int[] pollfd, long nfds, int timeout) -> int, or null. */
+    private static final MethodHandle SEND;
+    private static final MethodHandle RECV;
+    /** (array) -> its segment, by {@link BaseType} ordinal (MPI.OBJECT and PACKED bytes travel in a byte[]); null for BOOLEAN. */
+    private static final MethodHandle[] SEGMENT = new MethodHandle[BaseType.values().length];
+    /** (segment of an int[] pollfd, long nfds, int timeout) -> int, or null. */
     private static final MethodHandle POLL;
     private static final int POLLIN = 0x1;
     /** Why the calls are not available, or null. */
@@ -41,21 +43,23 @@ public final class HeapSocketIo {
 
     static {
         String why = null;
-        MethodHandle poll = null;
+        MethodHandle[] linked = null;
         if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
             why = "this platform is big-endian (the wire is little-endian)";
         } else if (Runtime.version().feature() < 22) {
             why = "Java " + Runtime.version().feature() + " has no foreign function API with heap access (Java 22+)";
         } else {
             try {
-                poll = link();
+                linked = link();
             } catch (Throwable e) {
                 why = "the foreign function API did not link send/recv/poll: " + e;
             }
         }
         UNAVAILABLE = why;
         AVAILABLE = why == null;
-        POLL = why == null ? poll : null;
+        SEND = AVAILABLE ? linked[0] : null;
+        RECV = AVAILABLE ? linked[1] : null;
+        POLL = AVAILABLE ? linked[2] : null;
     }
 
     /** Bytes written and read by these calls in this JVM, and elements they moved only in part. */
@@ -103,39 +107,50 @@ public final class HeapSocketIo {
     }
 
     /**
-     * Writes up to {@code bytes} of {@code array} from byte {@code byteOffset} to socket {@code fd};
-     * returns the bytes the socket took, 0 when it had no room or failed (Netty's next write on the
-     * connection meets the same failure and reports it).
+     * The memory of {@code array} (of {@code base}'s array type; a byte[] for MPI.OBJECT and PACKED) as
+     * {@link #send} and {@link #recv} take it: made once for all the calls on one array (a message,
+     * the device's header), as each would otherwise make one.
      */
-    static long send(int fd, Object array, BaseType base, long byteOffset, long bytes) {
-        return send(fd, array, base, byteOffset, bytes, SEND_FLAGS);
-    }
-
-    /** {@link #send}, telling the kernel more bytes follow at once: it holds these for them (MSG_MORE). */
-    static long sendMore(int fd, Object array, BaseType base, long byteOffset, long bytes) {
-        return send(fd, array, base, byteOffset, bytes, SEND_FLAGS | MSG_MORE);
-    }
-
-    private static long send(int fd, Object array, BaseType base, long byteOffset, long bytes, int flags) {
-        return call(SEND, fd, array, base, byteOffset, bytes, flags);
-    }
-
-    /**
-     * Reads up to {@code bytes} from socket {@code fd} into {@code array} from byte {@code byteOffset};
-     * returns the bytes read, 0 when none were there, at the end of the stream, or on failure (Netty's
-     * next read on the connection meets the same end or failure and reports it).
-     */
-    static long recv(int fd, Object array, BaseType base, long byteOffset, long bytes) {
-        return call(RECV, fd, array, base, byteOffset, bytes, MSG_DONTWAIT);
-    }
-
-    private static long call(MethodHandle[] calls, int fd, Object array, BaseType base, long byteOffset, long bytes, int flags) {
-        MethodHandle h = calls[base.ordinal()];
+    static Object segment(Object array, BaseType base) {
+        MethodHandle h = SEGMENT[base.ordinal()];
         if (h == null) {
             throw new IllegalArgumentException("no heap I/O for " + base.mpiName());
         }
         try {
-            return Math.max(0, (long) h.invokeExact(fd, array, byteOffset, bytes, flags));
+            return (Object) h.invokeExact(array);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Writes up to {@code bytes} of an array ({@link #segment}) from byte {@code byteOffset} to socket
+     * {@code fd}; returns the bytes the socket took, 0 when it had no room or failed (Netty's next write
+     * on the connection meets the same failure and reports it).
+     */
+    static long send(int fd, Object segment, long byteOffset, long bytes) {
+        return call(SEND, fd, segment, byteOffset, bytes, SEND_FLAGS);
+    }
+
+    /** {@link #send}, telling the kernel more bytes follow at once: it holds these for them (MSG_MORE). */
+    static long sendMore(int fd, Object segment, long byteOffset, long bytes) {
+        return call(SEND, fd, segment, byteOffset, bytes, SEND_FLAGS | MSG_MORE);
+    }
+
+    /**
+     * Reads up to {@code bytes} from socket {@code fd} into an array ({@link #segment}) from byte
+     * {@code byteOffset}; returns the bytes read, 0 when none were there, at the end of the stream, or
+     * on failure (Netty's next read on the connection meets the same end or failure and reports it).
+     */
+    static long recv(int fd, Object segment, long byteOffset, long bytes) {
+        return call(RECV, fd, segment, byteOffset, bytes, MSG_DONTWAIT);
+    }
+
+    private static long call(MethodHandle h, int fd, Object segment, long byteOffset, long bytes, int flags) {
+        try {
+            return Math.max(0, (long) h.invokeExact(fd, segment, byteOffset, bytes, flags));
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -146,13 +161,14 @@ public final class HeapSocketIo {
     /**
      * Whether socket {@code fd} has bytes to read (or is at its end), asked without waiting: poll(2)
      * does not take the socket's lock, as a recv finding nothing would, so it is what a rank repeats
-     * while it waits for bytes its peer is writing.
+     * while it waits for bytes its peer is writing. {@code pollfd} is a struct pollfd of two ints and
+     * {@code pollSegment} its {@link #segment}, made once.
      */
-    static boolean readable(int fd, int[] pollfd) {
+    static boolean readable(int fd, int[] pollfd, Object pollSegment) {
         pollfd[0] = fd;
         pollfd[1] = POLLIN; // events, then revents, as two shorts in one int (little-endian)
         try {
-            return (int) POLL.invokeExact((Object) pollfd, 1L, 0) > 0;
+            return (int) POLL.invokeExact(pollSegment, 1L, 0) > 0;
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -161,10 +177,10 @@ public final class HeapSocketIo {
     }
 
     /**
-     * Links send, recv (ssize_t f(int, void*, size_t, int)) and poll; fills {@link #SEND} and {@link #RECV}
-     * for each array type and returns poll adapted to an int[] pollfd.
+     * Links send, recv (ssize_t f(int, void*, size_t, int)) and poll, and fills {@link #SEGMENT};
+     * returns send and recv adapted to (fd, segment, byte offset, bytes, flags), and poll to a segment.
      */
-    private static MethodHandle link() throws Throwable {
+    private static MethodHandle[] link() throws Throwable {
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         Class<?> segment = Class.forName("java.lang.foreign.MemorySegment");
         Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
@@ -193,24 +209,23 @@ public final class HeapSocketIo {
         MethodHandle recv = (MethodHandle) downcall.invoke(linker, ((Optional<?>) find.invoke(libc, "recv")).orElseThrow(), io, options);
         MethodHandle pollCall = (MethodHandle) downcall.invoke(linker, ((Optional<?>) find.invoke(libc, "poll")).orElseThrow(), polling, options);
 
-        MethodHandle slice = lookup.findVirtual(segment, "asSlice", MethodType.methodType(segment, long.class));
-        MethodType adapted = MethodType.methodType(long.class, int.class, Object.class, long.class, long.class, int.class);
         for (BaseType base : BaseType.values()) {
             if (!carries(base)) {
                 continue;
             }
             Class<?> array = base.arrayClass() == Object[].class ? byte[].class : base.arrayClass();
-            // (array, long byteOffset) -> the array's segment from that byte on
-            MethodHandle at = MethodHandles.filterArguments(slice, 0,
-                    lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, array)));
+            MethodHandle ofArray = lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, array));
             // loads this array type's segment class now, before C2 compiles the path (TcpDevice.LOADED_AT_START)
-            at.invoke(Array.newInstance(array.getComponentType(), 0), 0L);
-            SEND[base.ordinal()] = MethodHandles.collectArguments(send, 1, at).asType(adapted);
-            RECV[base.ordinal()] = MethodHandles.collectArguments(recv, 1, at).asType(adapted);
+            ofArray.invoke(Array.newInstance(array.getComponentType(), 0));
+            SEGMENT[base.ordinal()] = ofArray.asType(MethodType.methodType(Object.class, Object.class));
         }
-        return MethodHandles.filterArguments(pollCall, 0,
-                lookup.findStatic(segment, "ofArray", MethodType.methodType(segment, int[].class)))
-                .asType(MethodType.methodType(int.class, Object.class, long.class, int.class));
+        // (segment, long byteOffset) -> the segment from that byte on
+        MethodHandle slice = lookup.findVirtual(segment, "asSlice", MethodType.methodType(segment, long.class));
+        MethodType adapted = MethodType.methodType(long.class, int.class, Object.class, long.class, long.class, int.class);
+        return new MethodHandle[] {
+            MethodHandles.collectArguments(send, 1, slice).asType(adapted),
+            MethodHandles.collectArguments(recv, 1, slice).asType(adapted),
+            pollCall.asType(MethodType.methodType(int.class, Object.class, long.class, int.class))};
     }
 
     private static Object layouts(Class<?> layout, Object... items) {

@@ -33,6 +33,8 @@ final class OutgoingTransfer implements SendCanceller {
     private boolean cancelAsked;
     /** The first DATA frame, copied while the RTS and CTS travel ({@link #prepareFirst}), or null. */
     private ByteBuf prepared;
+    /** The user's array as {@link HeapSocketIo#send} takes it, made at the transfer's first such write. */
+    private Object heapSegment;
 
     OutgoingTransfer(Peer peer, long id, int source, int tag, BaseType base, int elements, Object data, int dataOffset,
                      TypeMap dataType, int chunkBytes, EngineRequest request) {
@@ -87,10 +89,13 @@ final class OutgoingTransfer implements SendCanceller {
         ByteBuf h = peer.device.heapHeader.clear();
         Frame.writeHeader(h, Frame.DATA, 0, base.ordinal(), 0, 0, 0, 0, bytes, 0, id);
         int fd = peer.heapFd;
-        int headerSent = (int) HeapSocketIo.sendMore(fd, h.array(), BaseType.BYTE, 0, Frame.HEADER_BYTES);
+        int headerSent = (int) HeapSocketIo.sendMore(fd, peer.device.heapHeaderSegment, 0, Frame.HEADER_BYTES);
         long sent = 0;
         if (headerSent == Frame.HEADER_BYTES) {
-            sent = HeapSocketIo.send(fd, cursor.array(), base, (long) cursor.index() * unitBytes, bytes);
+            if (heapSegment == null) {
+                heapSegment = HeapSocketIo.segment(cursor.array(), base);
+            }
+            sent = HeapSocketIo.send(fd, heapSegment, (long) cursor.index() * unitBytes, bytes);
         }
         HeapSocketIo.BYTES_SENT.add(sent);
         if (sent == bytes) {

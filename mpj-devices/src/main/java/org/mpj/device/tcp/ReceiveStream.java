@@ -24,6 +24,8 @@ abstract class ReceiveStream {
     private EngineRequest receive;
     private byte[] objectBytes;
     private long received;
+    /** The receive's array as {@link HeapSocketIo#recv} takes it, made at the first pull of the message. */
+    private Object heapSegment;
 
     ReceiveStream(Peer peer) {
         this.peer = peer;
@@ -33,6 +35,7 @@ abstract class ReceiveStream {
     final void start(EngineRequest r) {
         this.receive = r;
         this.received = 0;
+        this.heapSegment = null;
         if (base == BaseType.OBJECT) {
             objectBytes = new byte[(int) total];
             cursor.start(objectBytes, 0, null, BaseType.BYTE);
@@ -78,13 +81,17 @@ abstract class ReceiveStream {
         int unit = Math.max(1, base.byteSize());
         long want = Math.min(f.pullable, total - received);
         Object array = cursor.array();
+        if (heapSegment == null) {
+            heapSegment = HeapSocketIo.segment(array, base);
+        }
         long at = (long) cursor.index() * unit;
         int fd = peer.heapFd;
+        TcpDevice device = peer.device;
         long got = 0;
         long idleSince = 0;
         pulling:
         while (got < want) {
-            long n = HeapSocketIo.recv(fd, array, base, at + got, want - got);
+            long n = HeapSocketIo.recv(fd, heapSegment, at + got, want - got);
             if (n > 0) {
                 got += n;
                 idleSince = 0;
@@ -98,7 +105,7 @@ abstract class ReceiveStream {
                     break pulling;
                 }
                 Thread.onSpinWait();
-            } while (!HeapSocketIo.readable(fd, peer.device.pollfd));
+            } while (!HeapSocketIo.readable(fd, device.pollfd, device.pollSegment));
         }
         HeapSocketIo.BYTES_RECEIVED.add(got);
         int whole = (int) (got / unit);
@@ -115,6 +122,7 @@ abstract class ReceiveStream {
     private void complete() {
         EngineRequest r = receive;
         receive = null;
+        heapSegment = null;
         cursor.clear();
         if (base == BaseType.OBJECT) {
             byte[] b = objectBytes;

@@ -60,8 +60,11 @@ public final class TcpDevice implements Device {
     final boolean heapIo;
     /** A DATA frame's header on its way to {@link HeapSocketIo#send}, in the heap. */
     final ByteBuf heapHeader = Unpooled.wrappedBuffer(new byte[Frame.HEADER_BYTES]);
-    /** A struct pollfd for {@link HeapSocketIo#readable}. */
+    /** {@link #heapHeader}'s memory for {@link HeapSocketIo#send}, or null without heap I/O. */
+    final Object heapHeaderSegment;
+    /** A struct pollfd for {@link HeapSocketIo#readable}, and its memory (null without heap I/O). */
     final int[] pollfd = new int[2];
+    final Object pollSegment;
     private final PeerTable table;
     private final ManualIoEventLoop loop;
     private final ServerChannel listener;
@@ -99,6 +102,8 @@ public final class TcpDevice implements Device {
         this.listener = listener;
         this.receives = new ReceiveFiller("rank " + rank);
         this.heapIo = settings.heapIo && transport.epoll && HeapSocketIo.AVAILABLE;
+        this.heapHeaderSegment = heapIo ? HeapSocketIo.segment(heapHeader.array(), BaseType.BYTE) : null;
+        this.pollSegment = heapIo ? HeapSocketIo.segment(pollfd, BaseType.INT) : null;
         this.loop = new ManualIoEventLoop(null, null, transport.handlerFactory()) {
             @Override
             protected boolean canBlock() {
