@@ -13,17 +13,20 @@ import org.mpj.core.MpjException;
 final class TcpSettings {
     /**
      * Messages up to this size go in one EAGER frame; larger ones and synchronous sends by rendezvous.
-     * By default 256 KiB (Open MPI's tcp transport: 64 KiB), or {@code mpj.eagerLimitBytes} where that
+     * By default 512 KiB (Open MPI's tcp transport: 64 KiB), or {@code mpj.eagerLimitBytes} where that
      * is set: up to there the RTS/CTS round trip costs more than the copy it saves, most where ranks
-     * share cores and each hop of the handshake may wait for a peer to be scheduled. In one job
-     * alternating the limit bin by bin, 256 KiB against 64 KiB: 4 JVMs on 2 cores, Bcast of 128 KiB
-     * 94-149 us against 147-222, Allreduce of 256 KiB 363-401 against 483-502 and of 512 KiB 641-818
-     * against 863-1107, Allgather and Alltoall of 128-256 KiB 10-35% faster; 2 JVMs, ping-pong of
-     * 128 KiB 34-35 us a way against 39-45 (Java 17) and 34-35 against 35-39 (Java 25, heap I/O).
-     * 512 KiB gained no more (benchmarks/results/2026-11-27/tcp-eager-limit.txt).
+     * share cores and each hop of the handshake may wait for a peer to be scheduled. Each step was
+     * chosen alternating the limits bin by bin in one job. 256 KiB against 64 KiB: 4 JVMs on 2 cores,
+     * Bcast of 128 KiB 94-149 us against 147-222, Allreduce of 256 KiB 363-401 against 483-502,
+     * Allgather and Alltoall of 128-256 KiB 10-35% faster (benchmarks/results/2026-11-27/
+     * tcp-eager-limit.txt). 512 KiB against 256 KiB once an EAGER body streamed into a posted receive
+     * (EagerStream) rather than being gathered first: 2 JVMs, ping-pong of 320-512 KiB 12-16% faster
+     * on Java 17 and 25; 4 JVMs, Bcast of 320 KiB 198-249 us against 348-494, Allgather and Alltoall
+     * of 320-512 KiB level to 13% faster, Allreduce level. 1 MiB gained no more
+     * (benchmarks/results/2026-11-28/tcp-eager-512k.txt).
      */
     static final String EAGER_LIMIT_BYTES = "mpj.tcp.eagerLimitBytes";
-    static final int DEFAULT_EAGER_LIMIT_BYTES = 256 * 1024;
+    static final int DEFAULT_EAGER_LIMIT_BYTES = 512 * 1024;
     /**
      * Payload of one DATA frame: a rendezvous is written in pieces of this size, so control frames pass
      * between. Fewer, larger writes move more through loopback TCP than many small ones, but where

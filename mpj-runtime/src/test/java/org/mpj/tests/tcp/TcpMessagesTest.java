@@ -22,7 +22,7 @@ import org.mpj.runtime.Jobs;
 /** Point-to-point semantics over tcp: every type and size class, order, wildcards, modes, layouts, failure. */
 class TcpMessagesTest {
     static final Map<String, String> TCP = Map.of("mpj.device", "tcp");
-    static final int EAGER_BYTES = 256 * 1024;
+    static final int EAGER_BYTES = 512 * 1024;
     static final int EIGHT_MIB = 8 << 20;
 
     /** Element counts for a type of {@code size} bytes: 0, 1, around the eager limit, 8 MiB. */
@@ -690,7 +690,7 @@ class TcpMessagesTest {
         public static void main(String[] args) {
             MPI.Init(args);
             int rank = MPI.COMM_WORLD.Rank();
-            for (int n : new int[] {10, 100_000}) {
+            for (int n : new int[] {10, 100_000, 200_000}) {
                 if (rank == 0) {
                     MPI.COMM_WORLD.Send(new int[n], 0, n, MPI.INT, 1, 1);
                 } else {
