@@ -1,9 +1,13 @@
 package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.netty.channel.unix.PeerCredentials;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -111,7 +115,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         peerNonce = java.util.Arrays.copyOf(payload, Frame.NONCE_BYTES);
         byte[] mac = java.util.Arrays.copyOfRange(payload, Frame.NONCE_BYTES, payload.length);
         if (!JobSecret.sameMac(device.secret().mac(ACCEPTOR_ROLE, wanted, myRank, myNonce, peerNonce), mac)) {
-            fail(ctx, "the listener at " + ctx.channel().remoteAddress() + " does not prove the job secret");
+            fail(ctx, "the listener at " + from(ctx.channel()) + " does not prove the job secret");
             return;
         }
         send(ctx, Frame.PROOF, myRank, wanted, device.secret().mac(CONNECTOR_ROLE, myRank, wanted, peerNonce, myNonce), null);
@@ -169,11 +173,24 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         ctx.close();
         if (wanted < 0) {
-            LOG.log(Level.WARNING, "tcp: rank " + myRank + " refused the connection from " + ctx.channel().remoteAddress()
+            LOG.log(Level.WARNING, "tcp: rank " + myRank + " refused the connection from " + from(ctx.channel())
                     + ": " + why);
         } else {
             device.linkFailed(wanted, "tcp: cannot connect rank " + myRank + " to rank " + wanted + " ("
                     + device.table().address(wanted) + "): " + why);
         }
+    }
+
+    /** The other end: its address, or for a Unix socket the process (a client's socket has no name). */
+    private static String from(Channel ch) {
+        if (ch instanceof EpollDomainSocketChannel d) {
+            try {
+                PeerCredentials c = d.peerCredentials();
+                return "local process " + c.pid() + " (uid " + c.uid() + ") on the Unix socket";
+            } catch (IOException e) {
+                return "a local process on the Unix socket";
+            }
+        }
+        return String.valueOf(ch.remoteAddress());
     }
 }

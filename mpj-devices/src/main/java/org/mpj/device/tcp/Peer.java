@@ -2,7 +2,8 @@ package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.epoll.AbstractEpollStreamChannel;
+import io.netty.channel.unix.DomainSocketChannel;
 import io.netty.util.collection.LongObjectHashMap;
 import java.util.ArrayDeque;
 
@@ -100,7 +101,10 @@ final class Peer {
     /** The connection is proven: frames queued meanwhile go first, in order, then the deferred sends. */
     void connected(Channel c) {
         channel = c;
-        if (device.heapIo && c instanceof EpollSocketChannel e) {
+        if (c instanceof DomainSocketChannel) {
+            TcpDevice.LOCAL_CONNECTIONS.increment();
+        }
+        if (device.heapIo && c instanceof AbstractEpollStreamChannel e) {
             heapFd = e.fd().intValue();
         }
         // Writing them may fire channelWritabilityChanged: no deferred send may start before the last.

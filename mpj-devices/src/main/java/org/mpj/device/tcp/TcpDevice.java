@@ -7,7 +7,10 @@ import io.netty.channel.Channel;
 import io.netty.channel.ManualIoEventLoop;
 import io.netty.channel.ServerChannel;
 import io.netty.util.concurrent.FastThreadLocalThread;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.JobAbortedException;
@@ -65,9 +68,13 @@ public final class TcpDevice implements Device {
     /** A struct pollfd for {@link HeapSocketIo#readable}, and its memory (null without heap I/O). */
     final int[] pollfd = new int[2];
     final Object pollSegment;
-    private final PeerTable table;
+    final PeerTable table;
     private final ManualIoEventLoop loop;
+    /** Counted by {@link Peer#connected}: {@link #localConnections}. */
+    static final LongAdder LOCAL_CONNECTIONS = new LongAdder();
     private final ServerChannel listener;
+    /** This rank's Unix domain socket for the ranks of its host ({@link TcpSettings#LOCAL_SOCKETS}), or null. */
+    final ServerChannel localListener;
     private final Peer[] peers;
     private final Wiring wiring;
     private final LayoutCursor sendCursor = new LayoutCursor();
@@ -83,8 +90,8 @@ public final class TcpDevice implements Device {
     private volatile boolean wakeRequested;
 
     TcpDevice(int rank, MatchingEngine engine, JobControl job, TcpSettings settings, Transport transport,
-              PeerTable table, ServerChannel listener) {
-        this(rank, engine, job, settings, transport, table, listener, rank, 1);
+              PeerTable table, ServerChannel listener, ServerChannel localListener) {
+        this(rank, engine, job, settings, transport, table, listener, localListener, rank, 1);
     }
 
     /**
@@ -93,13 +100,14 @@ public final class TcpDevice implements Device {
      * range holds {@code rank} itself.
      */
     TcpDevice(int rank, MatchingEngine engine, JobControl job, TcpSettings settings, Transport transport,
-              PeerTable table, ServerChannel listener, int otherFirst, int otherCount) {
+              PeerTable table, ServerChannel listener, ServerChannel localListener, int otherFirst, int otherCount) {
         this.rank = rank;
         this.engine = engine;
         this.job = job;
         this.settings = settings;
         this.table = table;
         this.listener = listener;
+        this.localListener = localListener;
         this.receives = new ReceiveFiller("rank " + rank);
         this.heapIo = settings.heapIo && transport.epoll && HeapSocketIo.AVAILABLE;
         this.heapHeaderSegment = heapIo ? HeapSocketIo.segment(heapHeader.array(), BaseType.BYTE) : null;
@@ -116,6 +124,9 @@ public final class TcpDevice implements Device {
         }
         this.wiring = new Wiring(this, transport, loop);
         wiring.listen(listener);
+        if (localListener != null) {
+            wiring.listen(localListener);
+        }
     }
 
     /**
@@ -263,6 +274,16 @@ public final class TcpDevice implements Device {
         return NAME;
     }
 
+    /** Connections between ranks of one host made through Unix domain sockets in this JVM so far (tests). */
+    public static long localConnections() {
+        return LOCAL_CONNECTIONS.sum();
+    }
+
+    /** The Unix domain socket of the rank listening on TCP {@code address}, where it may have one (tests). */
+    public static Path localSocketOf(InetSocketAddress address) {
+        return Transport.localPath(address);
+    }
+
     /** Where this rank listens, and where its peers do. */
     public PeerTable table() {
         return table;
@@ -377,7 +398,7 @@ public final class TcpDevice implements Device {
         if (job.isAborted()) {
             tellAbort();
         }
-        wiring.closeAll(peers, listener);
+        wiring.closeAll(peers, listener, localListener);
         closed = true;
         loop.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
         for (int i = 0; i < SHUTDOWN_PASSES && !loop.isTerminated(); i++) {

@@ -30,15 +30,17 @@ public final class TcpDeviceProvider implements DeviceProvider {
         Transport transport = Transport.choose(settings.transport);
         JobSecret secret = secret(config, np);
         ServerChannel[] listeners = new ServerChannel[np];
+        ServerChannel[] locals = new ServerChannel[np];
         InetSocketAddress[] addresses = new InetSocketAddress[np];
         for (int r = 0; r < np; r++) {
             listeners[r] = transport.listen(new InetSocketAddress(settings.bindAddress, 0));
             addresses[r] = (InetSocketAddress) listeners[r].localAddress();
+            locals[r] = settings.localSockets ? transport.listenLocal(addresses[r]) : null;
         }
         PeerTable table = new PeerTable(addresses, secret);
         Device[] devices = new Device[np];
         for (int r = 0; r < np; r++) {
-            devices[r] = new TcpDevice(r, engines[r], job, settings, transport, table, listeners[r]);
+            devices[r] = new TcpDevice(r, engines[r], job, settings, transport, table, listeners[r], locals[r]);
         }
         return devices;
     }
@@ -60,18 +62,20 @@ public final class TcpDeviceProvider implements DeviceProvider {
         Transport transport = Transport.choose(settings.transport);
         JobSecret secret = secret(config, worldSize);
         ServerChannel[] listeners = new ServerChannel[n];
+        ServerChannel[] locals = new ServerChannel[n];
         String[] mine = new String[n];
         for (int i = 0; i < n; i++) {
             listeners[i] = transport.listen(new InetSocketAddress(settings.bindAddress, 0));
             InetSocketAddress a = (InetSocketAddress) listeners[i].localAddress();
+            locals[i] = settings.localSockets ? transport.listenLocal(a) : null;
             mine[i] = a.getAddress().getHostAddress() + ":" + a.getPort();
         }
         PeerTable table;
         try {
             table = PeerTable.parse(String.join(",", wireUp.exchange(mine)), secret);
         } catch (RuntimeException e) {
-            for (ServerChannel l : listeners) {
-                l.close();
+            for (int i = 0; i < n; i++) {
+                Wiring.close(listeners[i], locals[i]);
             }
             throw e;
         }
@@ -79,8 +83,8 @@ public final class TcpDeviceProvider implements DeviceProvider {
         for (int i = 0; i < n; i++) {
             int rank = firstRank + i;
             devices[i] = tcpOnlyBetweenJvms
-                    ? new TcpDevice(rank, engines[i], job, settings, transport, table, listeners[i], firstRank, n)
-                    : new TcpDevice(rank, engines[i], job, settings, transport, table, listeners[i]);
+                    ? new TcpDevice(rank, engines[i], job, settings, transport, table, listeners[i], locals[i], firstRank, n)
+                    : new TcpDevice(rank, engines[i], job, settings, transport, table, listeners[i], locals[i]);
         }
         return devices;
     }

@@ -1,9 +1,12 @@
 package org.mpj.device.tcp;
 
+import io.netty.channel.Channel;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.epoll.LinuxSocket;
@@ -11,10 +14,15 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.ResourceLeakDetector;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
 
@@ -74,6 +82,61 @@ final class Transport {
 
     Class<? extends SocketChannel> socketChannel() {
         return epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    /** The channel class for connections to ranks on this host ({@link #listenLocal}). */
+    Class<? extends Channel> localChannel() {
+        return EpollDomainSocketChannel.class;
+    }
+
+    /**
+     * The Unix domain socket of the rank that listens on TCP {@code address}: one name per host and
+     * port, so a peer that knows the TCP address knows this one. In a directory of this user's, that
+     * only they may enter; null where there is none to be had.
+     */
+    static Path localPath(InetSocketAddress address) {
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "mpj-" + System.getProperty("user.name"));
+        try {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            }
+            if (!Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"))
+                    || !Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS).equals(PosixFilePermissions.fromString("rwx------"))) {
+                return null; // someone else's, or open to others: not a place for a job's sockets
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
+        return dir.resolve(address.getAddress().getHostAddress() + "-" + address.getPort() + ".sock");
+    }
+
+    /**
+     * A server channel listening from now on on the Unix domain socket of the rank that listens on
+     * TCP {@code address} ({@link #localPath}); null where this transport has none (NIO) or it cannot
+     * be made: its peers then reach it by TCP.
+     */
+    ServerChannel listenLocal(InetSocketAddress address) {
+        Path path = epoll ? localPath(address) : null;
+        if (path == null) {
+            return null;
+        }
+        LinuxSocket s = null;
+        try {
+            Files.deleteIfExists(path); // left by a job that was killed; this rank holds the TCP port it is named for
+            s = LinuxSocket.newSocketDomain();
+            s.bind(new DomainSocketAddress(path.toString()));
+            s.listen(BACKLOG);
+            return new EpollServerDomainSocketChannel(s.intValue(), true); // listening already: active
+        } catch (IOException | RuntimeException e) {
+            if (s != null) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // nothing more to do: TCP it is
+                }
+            }
+            return null;
+        }
     }
 
     /** A server channel listening on {@code address} (port 0: any free port) from now on. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.channel.epoll.Epoll;
 import java.util.Arrays;
 import java.util.Map;
 import mpi.Datatype;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpj.device.tcp.TcpDevice;
 import org.mpj.runtime.JobResult;
 import org.mpj.runtime.Jobs;
 
@@ -683,6 +685,28 @@ class TcpMessagesTest {
         Map<String, String> smallReads = new java.util.HashMap<>(TCP);
         smallReads.put("mpj.tcp.maxReadBytes", "4096");
         Jobs.runOk(np, smallReads, StreamedEagerBodies.class);
+    }
+
+    /**
+     * Ranks of one host connect through Unix domain sockets where the epoll transport is used, one
+     * connection a pair; with {@code mpj.tcp.localSockets=false}, by loopback TCP, which the same
+     * messages then cross: every type at every size class, bodies in pieces, many sizes at once.
+     */
+    @Test
+    @Timeout(120)
+    void ranksOfOneHostConnectThroughUnixSocketsOrTcpAsSet() {
+        long before = TcpDevice.localConnections();
+        Jobs.runOk(3, TCP, SizesInTurn.class);
+        long local = TcpDevice.localConnections() - before;
+        assertEquals(Epoll.isAvailable() ? 6 : 0, local, "connections through Unix sockets, counted at both ends of 3 pairs");
+        Map<String, String> tcp = new java.util.HashMap<>(TCP);
+        tcp.put("mpj.tcp.localSockets", "false");
+        before = TcpDevice.localConnections();
+        Jobs.runOk(2, tcp, EveryCount.class, "DOUBLE");
+        Jobs.runOk(3, tcp, SizesInTurn.class);
+        tcp.put("mpj.tcp.maxReadBytes", "4096");
+        Jobs.runOk(3, tcp, StreamedEagerBodies.class);
+        assertEquals(0, TcpDevice.localConnections() - before, "no Unix socket where they are off");
     }
 
     /** A message longer than its receive fails that receive (eager and rendezvous); the job goes on. */

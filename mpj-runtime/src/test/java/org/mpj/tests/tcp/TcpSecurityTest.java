@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.epoll.Epoll;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +13,11 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -58,6 +64,11 @@ class TcpSecurityTest {
                 wrongSecret(target);
                 replay(target, secret);
                 silence(target);
+                Path local = TcpDevice.localSocketOf(target);
+                if (local != null && Files.exists(local)) { // where ranks of a host meet through Unix sockets
+                    unixGarbage(local);
+                    unixWrongSecret(local);
+                }
                 MPI.COMM_WORLD.Send(new int[] {2}, 0, 1, MPI.INT, 1, 1);
                 MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 2);
                 assertEquals(3, v[0]);
@@ -127,6 +138,42 @@ class TcpSecurityTest {
             }
         }
 
+        static void unixGarbage(Path local) throws IOException {
+            try (SocketChannel s = SocketChannel.open(UnixDomainSocketAddress.of(local))) {
+                byte[] junk = new byte[500];
+                new Random(8).nextBytes(junk);
+                s.write(ByteBuffer.wrap(junk));
+                assertClosedByPeer(s, "garbage on the Unix socket");
+            }
+        }
+
+        static void unixWrongSecret(Path local) throws IOException {
+            JobSecret wrong = JobSecret.parse(SECRET.replace('0', '2'), "wrong");
+            try (SocketChannel s = SocketChannel.open(UnixDomainSocketAddress.of(local))) {
+                byte[] nonce = new byte[Frame.NONCE_BYTES];
+                s.write(ByteBuffer.wrap(frame(Frame.HELLO, 0, 1, nonce)));
+                ByteBuffer challenge = ByteBuffer.allocate(Frame.HEADER_BYTES + Frame.NONCE_BYTES + Frame.MAC_BYTES);
+                while (challenge.hasRemaining() && s.read(challenge) >= 0) {
+                    // a CHALLENGE frame: header, the rank's nonce, its MAC
+                }
+                byte[] theirNonce = Arrays.copyOfRange(challenge.array(), Frame.HEADER_BYTES, Frame.HEADER_BYTES + Frame.NONCE_BYTES);
+                s.write(ByteBuffer.wrap(frame(Frame.PROOF, 0, 1, wrong.mac((byte) 'C', 0, 1, theirNonce, nonce))));
+                assertClosedByPeer(s, "wrong secret on the Unix socket");
+            }
+        }
+
+        /** The rank closes the connection: end of stream (or a reset); the test's timeout bounds the wait. */
+        static void assertClosedByPeer(SocketChannel s, String what) throws IOException {
+            ByteBuffer b = ByteBuffer.allocate(256);
+            try {
+                while (s.read(b.clear()) >= 0) {
+                    // whatever the rank wrote before it closed
+                }
+            } catch (IOException reset) {
+                return;
+            }
+        }
+
         static Socket connect(InetSocketAddress target) throws IOException {
             Socket s = new Socket(target.getAddress(), target.getPort());
             s.setSoTimeout(10_000);
@@ -193,7 +240,8 @@ class TcpSecurityTest {
         synchronized (h) {
             seen = new ArrayList<>(refusals);
         }
-        assertEquals(5, seen.size(), "one log line per refused connection: " + seen);
+        int expected = Epoll.isAvailable() ? 7 : 5; // 2 more on the Unix socket
+        assertEquals(expected, seen.size(), "one log line per refused connection: " + seen);
         for (String line : seen) {
             assertTrue(line.startsWith("tcp: rank 1 refused the connection from "), line);
         }
@@ -202,5 +250,9 @@ class TcpSecurityTest {
         assertTrue(seen.get(2).contains("connected already"), seen.get(2));
         assertTrue(seen.get(3).contains("does not match the job secret"), seen.get(3));
         assertTrue(seen.get(4).contains("no handshake within 500 ms"), seen.get(4));
+        if (expected == 7) {
+            assertTrue(seen.get(5).contains("bad magic byte"), seen.get(5));
+            assertTrue(seen.get(6).contains("does not match the job secret"), seen.get(6));
+        }
     }
 }
