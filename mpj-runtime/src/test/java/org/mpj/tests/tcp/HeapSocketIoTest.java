@@ -118,6 +118,12 @@ class HeapSocketIoTest {
     void everyTypeBothWays(int ranks, int socketBytes, int chunkBytes, boolean splits) {
         Map<String, String> s = new HashMap<>(Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "true",
                 "mpj.tcp.eagerLimitBytes", Integer.toString(EAGER_BYTES)));
+        if (socketBytes == 0 || splits) {
+            // What these cases check is loopback TCP's doing: its kernel buffers grow to take most frames
+            // whole, and its segments end inside elements. A Unix socket's buffer stays at ~200 KiB and
+            // takes or gives whole pages (the other cases cross Unix sockets, as the other tests do).
+            s.put("mpj.tcp.localSockets", "false");
+        }
         if (socketBytes > 0) {
             s.put("mpj.tcp.sendBufferBytes", Integer.toString(socketBytes));
             s.put("mpj.tcp.receiveBufferBytes", Integer.toString(socketBytes));
