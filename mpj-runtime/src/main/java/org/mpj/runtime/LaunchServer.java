@@ -115,6 +115,17 @@ final class LaunchServer implements AutoCloseable {
         }
     }
 
+    /** The rank addresses ("host:port") the JVMs reported so far, in JVM order. */
+    synchronized List<String> rankAddresses() {
+        List<String> all = new ArrayList<>();
+        for (String[] a : addresses) {
+            if (a != null) {
+                all.addAll(List.of(a));
+            }
+        }
+        return all;
+    }
+
     /** Stores a JVM's addresses; the last one to report triggers the table for everyone. */
     private void publish(int jvm, String[] mine) throws IOException {
         if (mine.length != ranksOfJvm[jvm]) {

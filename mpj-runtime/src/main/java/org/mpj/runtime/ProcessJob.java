@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.mpj.device.tcp.JobSecret;
+import org.mpj.device.tcp.TcpDevice;
 
 /**
  * A job whose ranks live in several JVMs (the tcp and hybrid devices): starts them through a
@@ -79,9 +83,14 @@ final class ProcessJob {
         LinkedBlockingQueue<JvmEvent> events = new LinkedBlockingQueue<>();
         List<Process> processes = new ArrayList<>();
         List<Thread> pumps = new ArrayList<>();
-        Thread killer = new Thread(() -> destroy(processes), "mpjrun-kill-jvms");
+        LaunchServer[] launched = new LaunchServer[1];
+        Thread killer = new Thread(() -> {
+            destroy(processes);
+            removeLocalSockets(launched[0]);
+        }, "mpjrun-kill-jvms");
         boolean succeeded = false;
         try (LaunchServer server = new LaunchServer(controlBind, secret, counts, events)) {
+            launched[0] = server;
             server.start();
             JvmCommand c = new JvmCommand(server.address(), command.np(), command.perJvm(), command.device(),
                     command.appClassPath(), command.mainClass(), command.args(), command.settings(), command.shared(),
@@ -116,6 +125,7 @@ final class ProcessJob {
             return result;
         } finally {
             destroy(processes);
+            removeLocalSockets(launched[0]);
             launcher.finished(succeeded);
             try {
                 Runtime.getRuntime().removeShutdownHook(killer);
@@ -337,6 +347,29 @@ final class ProcessJob {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * Removes the Unix domain sockets of this host's ranks (named for their TCP addresses) once the
+     * JVMs are gone: a rank that ends well removes its own, a killed one cannot. Ranks on other hosts
+     * leave theirs to the next rank that takes their port there.
+     */
+    private static void removeLocalSockets(LaunchServer server) {
+        if (server == null) {
+            return;
+        }
+        for (String a : server.rankAddresses()) {
+            int colon = a.lastIndexOf(':');
+            try {
+                Path p = TcpDevice.localSocketOf(new InetSocketAddress(InetAddress.getByName(a.substring(0, colon)),
+                        Integer.parseInt(a.substring(colon + 1))));
+                if (p != null) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // not an address of ours, or already gone
+            }
+        }
     }
 
     private static void destroy(List<Process> processes) {

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.mpj.device.tcp.TcpDevice;
 import org.mpj.tests.launch.LaunchPrograms;
 import picocli.CommandLine;
 
@@ -232,6 +233,7 @@ class MpjRunJvmsTest {
         List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(), "-cp", System.getProperty("java.class.path"),
                 MpjRun.class.getName()));
         cmd.addAll(List.of(job("tcp", 3, LaunchPrograms.Failing.class, "sleep", "0")));
+        long socketsBefore = localSockets();
         Process mpjrun = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         Capture out = new Capture();
         Thread reader = new Thread(() -> {
@@ -246,6 +248,22 @@ class MpjRunJvmsTest {
         new ProcessBuilder("kill", "-" + signal, Long.toString(mpjrun.pid())).start().waitFor();
         assertTrue(mpjrun.waitFor(10, TimeUnit.SECONDS), "mpjrun did not end on SIG" + signal);
         assertNoneAlive(pids, "SIG" + signal + " to mpjrun");
+        if (!signal.equals("KILL")) { // mpjrun removes the killed ranks' Unix sockets; after SIGKILL nothing can
+            assertEquals(socketsBefore, localSockets(), "Unix sockets left in " + TcpDevice.localSocketOf(ANY).getParent());
+        }
+    }
+
+    private static final java.net.InetSocketAddress ANY = new java.net.InetSocketAddress("127.0.0.1", 1);
+
+    /** The Unix domain sockets in the directory where this user's ranks keep theirs (0 where there is none). */
+    static long localSockets() throws IOException {
+        Path any = TcpDevice.localSocketOf(ANY);
+        if (any == null || !Files.isDirectory(any.getParent())) {
+            return 0;
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(any.getParent())) {
+            return s.filter(p -> p.toString().endsWith(".sock")).count();
+        }
     }
 
     /** Whether this process ignores signal {@code number} (the SigIgn mask of /proc/self/status); false where unknown. */
