@@ -11,7 +11,6 @@ import org.mpj.core.request.EngineRequest;
  * and announced whole ({@link EagerMessage}). One per connection, whose frames come one after another.
  */
 final class EagerStream extends ReceiveStream implements RemoteMessage {
-    private boolean matched;
     /** The receive refused the message (too short, wrong type): the body is read and dropped. */
     private boolean discarding;
 
@@ -21,21 +20,14 @@ final class EagerStream extends ReceiveStream implements RemoteMessage {
 
     /** At the header of EAGER frame {@code f}: true when a posted receive took it and its body is to come as pieces. */
     boolean open(InboundFrame f) {
-        source = f.source;
-        tag = f.tag;
-        base = f.base;
-        elements = f.elements;
-        total = f.length;
-        matched = false;
+        envelope(f, f.length);
         discarding = false;
-        peer.device.engine.arriveIfPosted(f.context, f.source, f.tag, this);
-        return matched;
+        return peer.device.engine.arriveIfPosted(f.context, f.source, f.tag, this);
     }
 
     /** Called by the engine inside {@link #open}, on the thread that runs the connection's loop. */
     @Override
     public void matched(EngineRequest r) {
-        matched = true;
         discarding = peer.device.receives.refuse(r, source, tag, base, elements) != null;
         if (!discarding) {
             start(r);

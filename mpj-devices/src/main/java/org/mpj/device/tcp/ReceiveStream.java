@@ -8,7 +8,7 @@ import org.mpj.core.request.EngineRequest;
  * rendezvous, or the body of an EAGER frame whose receive was posted when its header came. Each piece
  * is copied into the receive's array as it arrives (one copy), and the receive completes with the
  * last. MPI.OBJECT data are gathered into a byte array first, since they can only be deserialized
- * whole. Subclasses set the message's envelope before {@link #start}.
+ * whole. Subclasses set the message's {@link #envelope} before {@link #start}.
  */
 abstract class ReceiveStream {
     /** How long {@link #pull} waits for the peer's next bytes. */
@@ -29,6 +29,15 @@ abstract class ReceiveStream {
 
     ReceiveStream(Peer peer) {
         this.peer = peer;
+    }
+
+    /** Takes the message's envelope from its first frame (an RTS or an EAGER header); {@code total}: its bytes. */
+    final void envelope(InboundFrame f, long total) {
+        this.source = f.source;
+        this.tag = f.tag;
+        this.base = f.base;
+        this.elements = f.elements;
+        this.total = total;
     }
 
     /** Starts filling {@code r}, a receive that accepts this message (checked by the caller). */

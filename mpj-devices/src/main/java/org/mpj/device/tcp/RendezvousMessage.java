@@ -14,11 +14,7 @@ final class RendezvousMessage extends ReceiveStream implements RemoteMessage {
     RendezvousMessage(Peer peer, InboundFrame rts) {
         super(peer);
         this.id = rts.id;
-        this.source = rts.source;
-        this.tag = rts.tag;
-        this.base = rts.base;
-        this.elements = rts.elements;
-        this.total = rts.total;
+        envelope(rts, rts.total);
     }
 
     @Override
