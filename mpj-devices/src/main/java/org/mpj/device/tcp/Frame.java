@@ -42,6 +42,9 @@ import io.netty.buffer.ByteBuf;
  * <tr><td>ABORT</td><td>source = the rank that ended the job</td><td>the sentence, UTF-8</td></tr>
  * <tr><td>BYE</td><td>none</td><td>none: the sender finalized and sends nothing more</td></tr>
  * <tr><td>CANCEL</td><td>id</td><td>none: take rendezvous {@code id} back if no receive matched it yet</td></tr>
+ * <tr><td>PIPE</td><td>flags = {@link #PIPE_OFFER} (total = its bytes), {@link #PIPE_OPENED},
+ *     {@link #PIPE_REFUSED} or {@link #PIPE_NUDGE} ({@link MappedPipe})</td><td>the offer: the pipe's file name,
+ *     UTF-8; else none</td></tr>
  * </table>
  *
  * {@code source} of EAGER and RTS is the sender's rank in the communicator, as the matching engine
@@ -74,12 +77,20 @@ public final class Frame {
     public static final byte ABORT = 8;
     public static final byte BYE = 9;
     public static final byte CANCEL = 10;
-    static final byte LAST_TYPE = CANCEL;
+    public static final byte PIPE = 11;
+    static final byte LAST_TYPE = PIPE;
 
     /** CTS flag: the receive matched but refused the message (truncation, type); send no DATA. */
     public static final byte FLAG_DISCARD = 1;
     /** CTS flag: answering CANCEL, the announced message left the receiver's queue unmatched; send no DATA. */
     public static final byte FLAG_CANCELLED = 2;
+    /** PIPE flags: the sender offers a pipe it will write; the receiver mapped it, or cannot; look at the pipe. */
+    public static final byte PIPE_OFFER = 0;
+    public static final byte PIPE_OPENED = 1;
+    public static final byte PIPE_REFUSED = 2;
+    public static final byte PIPE_NUDGE = 3;
+    /** The longest file name a PIPE offer may carry. */
+    public static final int MAX_PIPE_NAME_BYTES = 4096;
     /** Base byte of frames that carry no elements. */
     public static final byte NO_BASE = (byte) 0xFF;
 
@@ -121,6 +132,7 @@ public final class Frame {
             case ABORT: return "ABORT";
             case BYE: return "BYE";
             case CANCEL: return "CANCEL";
+            case PIPE: return "PIPE";
             default: return "unknown type " + type;
         }
     }

@@ -255,7 +255,8 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
             throw new FrameException(Frame.typeName(f.type) + " frame length " + f.length + " > max " + maxFrameBytes
                     + " (mpj.tcp.maxFrameBytes)");
         }
-        if (f.flags != 0 && !(f.type == Frame.CTS && (f.flags == Frame.FLAG_DISCARD || f.flags == Frame.FLAG_CANCELLED))) {
+        if (f.flags != 0 && !(f.type == Frame.CTS && (f.flags == Frame.FLAG_DISCARD || f.flags == Frame.FLAG_CANCELLED))
+                && !(f.type == Frame.PIPE && f.flags > 0 && f.flags <= Frame.PIPE_NUDGE)) {
             throw new FrameException(Frame.typeName(f.type) + " frame with flags " + f.flags);
         }
         f.base = null;
@@ -267,6 +268,11 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter {
             case Frame.ABORT -> {
                 if (f.length > Frame.MAX_ABORT_BYTES) {
                     throw new FrameException("ABORT frame length " + f.length + " > max " + Frame.MAX_ABORT_BYTES);
+                }
+            }
+            case Frame.PIPE -> {
+                if (f.flags == Frame.PIPE_OFFER ? f.length == 0 || f.length > Frame.MAX_PIPE_NAME_BYTES : f.length != 0) {
+                    throw new FrameException("PIPE frame length " + f.length + " with flags " + f.flags);
                 }
             }
             case Frame.EAGER -> {

@@ -41,6 +41,12 @@ final class FrameDispatcher extends ChannelInboundHandlerAdapter {
                     peer.device.linkBroken(peer, wrong);
                 }
             }
+            case Frame.PIPE -> {
+                String wrong = peer.pipeFrame(f);
+                if (wrong != null) {
+                    peer.device.linkBroken(peer, wrong);
+                }
+            }
             case Frame.ABORT -> peer.device.abortedBy(peer, f);
             case Frame.BYE -> peer.byeReceived = true;
             default -> peer.device.linkBroken(peer, Frame.typeName(f.type) + " frame after the handshake");
@@ -67,6 +73,9 @@ final class FrameDispatcher extends ChannelInboundHandlerAdapter {
             t.cancelled();
         } else if (f.flags == Frame.FLAG_DISCARD || t.isEmpty()) {
             t.complete();
+        } else if (peer.pipeOut != null && t.pipeable()) {
+            peer.piping.add(t);
+            peer.movePipes();
         } else {
             peer.streaming.add(t);
             peer.pump();

@@ -62,6 +62,40 @@ final class OutgoingTransfer implements SendCanceller {
         }
     }
 
+    /** Whether this transfer may go through a pipe: no DATA frame was copied for the socket ahead. */
+    boolean pipeable() {
+        return prepared == null;
+    }
+
+    /**
+     * Writes chunks of at most {@code chunkBytes} into the pipe while it has room, each copied straight
+     * from the user's array; returns how many.
+     */
+    int writeToPipe(MappedPipe pipe, int chunkBytes) {
+        int chunks = 0;
+        for (int bytes = pipeRoom(pipe, chunkBytes, false); bytes > 0; bytes = pipeRoom(pipe, chunkBytes, false)) {
+            ByteBuf b = pipe.buf;
+            b.setIndex(0, pipe.payloadIndex());
+            cursor.write(b, bytes / unitBytes);
+            pipe.commit(id, bytes);
+            chunks++;
+        }
+        return chunks;
+    }
+
+    /**
+     * Bytes the pipe takes of this transfer's next chunk now (0: none, or nothing left to send);
+     * {@code arm}: the rank is about to sleep for room, and raises its flag first.
+     */
+    int pipeRoom(MappedPipe pipe, int chunkBytes, boolean arm) {
+        int left = units - cursor.done();
+        if (left == 0) {
+            return 0;
+        }
+        int want = Math.min(Math.max(1, chunkBytes / unitBytes), left) * unitBytes;
+        return arm ? (pipe.armWriter(want, unitBytes) ? 1 : 0) : pipe.room(want, unitBytes);
+    }
+
     /** Every DATA frame is written (none copied ahead and waiting: {@link #prepareFirst}). */
     boolean done() {
         return prepared == null && cursor.done() == units;

@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.epoll.AbstractEpollStreamChannel;
 import io.netty.channel.unix.DomainSocketChannel;
 import io.netty.util.collection.LongObjectHashMap;
+import java.io.IOException;
 import java.util.ArrayDeque;
 
 /**
@@ -44,6 +45,21 @@ final class Peer {
     private final ArrayDeque<EagerMessage> spareEager = new ArrayDeque<>();
     private static final int SPARE_EAGER = 1024;
     long nextRendezvousId;
+    /** Connected through a Unix domain socket: a JVM of this host, which a {@link MappedPipe} may reach. */
+    boolean local;
+    /** The pipe this rank offered the peer and awaits its answer to; then {@link #pipeOut}. */
+    private MappedPipe pipeOffered;
+    /** The pipe the rendezvous data of {@link #piping} go through, once the peer opened it. */
+    MappedPipe pipeOut;
+    /** No pipe to this peer: it is not local, pipes are off, none could be made, or the peer refused it. */
+    private boolean noPipe;
+    /** The pipe the peer writes its rendezvous data to this rank through. */
+    MappedPipe pipeIn;
+    /** Our rendezvous sends cleared to send through {@link #pipeOut}, written in this order. */
+    final ArrayDeque<OutgoingTransfer> piping = new ArrayDeque<>();
+    /** This rank sleeps with its flag raised in the pipe, each way ({@link #armPipes}). */
+    private boolean armedIn;
+    private boolean armedOut;
     boolean byeReceived;
     boolean lost;
     private boolean pumping;
@@ -102,6 +118,7 @@ final class Peer {
     void connected(Channel c) {
         channel = c;
         if (c instanceof DomainSocketChannel) {
+            local = true;
             TcpDevice.LOCAL_CONNECTIONS.increment();
         }
         if (device.heapIo && c instanceof AbstractEpollStreamChannel e) {
@@ -189,8 +206,166 @@ final class Peer {
         }
     }
 
+    // ---- the pipe of shared memory ({@link MappedPipe}) ---------------------------------------
+
+    /** Offers the peer a pipe for this rank's rendezvous data, once: a local peer, pipes on, none yet. */
+    void offerPipe() {
+        if (noPipe || pipeOut != null || pipeOffered != null || channel == null) {
+            return;
+        }
+        int bytes = device.settings.pipeBytes;
+        MappedPipe m = local && bytes > 0 ? MappedPipe.create(bytes) : null;
+        if (m == null) {
+            noPipe = true;
+            return;
+        }
+        pipeOffered = m;
+        byte[] name = m.path().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        ByteBuf b = device.alloc.directBuffer(Frame.HEADER_BYTES + name.length);
+        Frame.writeHeader(b, Frame.PIPE, Frame.PIPE_OFFER, Frame.NO_BASE, 0, device.rank, 0, 0, name.length, bytes, 0);
+        b.writeBytes(name);
+        write(b);
+    }
+
+    /** The peer's PIPE frame: its offer, its answer to ours, or a nudge. Returns why it breaks the protocol, or null. */
+    String pipeFrame(InboundFrame f) {
+        switch (f.flags) {
+            case Frame.PIPE_OFFER -> {
+                if (pipeIn != null) {
+                    return "a second pipe offered";
+                }
+                String name = f.payload.toString(f.payloadIndex, f.payloadBytes, java.nio.charset.StandardCharsets.UTF_8);
+                int answer = Frame.PIPE_OPENED;
+                try {
+                    pipeIn = local ? MappedPipe.open(name, f.total) : null;
+                    if (pipeIn == null) {
+                        answer = Frame.PIPE_REFUSED;
+                    } else {
+                        device.piped(this);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    HandshakeHandler.LOG.fine("tcp: rank " + device.rank + " cannot open the pipe of " + describe() + ": " + e);
+                    answer = Frame.PIPE_REFUSED;
+                }
+                device.writeControl(this, Frame.PIPE, answer, 0);
+            }
+            case Frame.PIPE_OPENED, Frame.PIPE_REFUSED -> {
+                if (pipeOffered == null) {
+                    return "an answer to a pipe this rank did not offer";
+                }
+                if (f.flags == Frame.PIPE_OPENED) {
+                    pipeOut = pipeOffered;
+                    device.piped(this);
+                } else {
+                    pipeOffered.release();
+                    noPipe = true;
+                }
+                pipeOffered = null;
+            }
+            default -> movePipes();
+        }
+        return null;
+    }
+
+    /** Copies what the pipes allow each way; returns the chunks moved. */
+    int movePipes() {
+        return drainPipe() + pumpPipe();
+    }
+
+    /** Writes rendezvous data into {@link #pipeOut} while it has room; returns the chunks written. */
+    private int pumpPipe() {
+        int chunks = 0;
+        for (OutgoingTransfer t = piping.peek(); t != null; t = piping.peek()) {
+            chunks += t.writeToPipe(pipeOut, device.settings.pipeChunkBytes);
+            if (!t.done()) {
+                break;
+            }
+            piping.poll();
+            t.complete();
+        }
+        nudgeIfOwed(pipeOut);
+        return chunks;
+    }
+
+    /** Copies the chunks {@link #pipeIn} holds into the receives they belong to; returns how many. */
+    private int drainPipe() {
+        MappedPipe in = pipeIn;
+        if (in == null || incoming.isEmpty()) {
+            return 0;
+        }
+        int chunks = 0;
+        while (in.nextChunk()) {
+            long id = in.chunkId();
+            RendezvousMessage m = incoming.get(id);
+            String wrong = m == null ? "a pipe chunk for rendezvous " + id + ", which this rank did not clear" : in.badChunk();
+            if (wrong == null) {
+                wrong = m.pipeData(in);
+            }
+            if (wrong != null) {
+                device.linkBroken(this, wrong);
+                return chunks;
+            }
+            in.consume();
+            chunks++;
+        }
+        nudgeIfOwed(in);
+        return chunks;
+    }
+
+    private void nudgeIfOwed(MappedPipe m) {
+        if (m != null && m.takeNudge()) {
+            device.writeControl(this, Frame.PIPE, Frame.PIPE_NUDGE, 0);
+        }
+    }
+
+    /**
+     * Before the rank sleeps: raises its flags in the pipes it waits on, so that the peer nudges it;
+     * true when a pipe can be moved after all (do not sleep).
+     */
+    boolean armPipes() {
+        if (pipeIn != null && !incoming.isEmpty()) {
+            armedIn = true;
+            if (pipeIn.armReader()) {
+                return true;
+            }
+        }
+        OutgoingTransfer t = piping.peek();
+        if (pipeOut != null && t != null) {
+            armedOut = true;
+            return t.pipeRoom(pipeOut, device.settings.pipeChunkBytes, true) > 0;
+        }
+        return false;
+    }
+
+    /** The rank woke: lowers the flags {@link #armPipes} raised. */
+    void disarmPipes() {
+        if (armedIn && pipeIn != null) {
+            pipeIn.disarmReader();
+        }
+        if (armedOut && pipeOut != null) {
+            pipeOut.disarmWriter();
+        }
+        armedIn = false;
+        armedOut = false;
+    }
+
+    /** Unmaps this peer's pipes. */
+    void releasePipes() {
+        for (MappedPipe m : new MappedPipe[] {pipeOffered, pipeOut, pipeIn}) {
+            if (m != null) {
+                m.release();
+            }
+        }
+        pipeOffered = null;
+        pipeOut = null;
+        pipeIn = null;
+        noPipe = true;
+        piping.clear();
+    }
+
     /** The connection is gone: drops what can no longer be sent. */
     void release() {
+        releasePipes();
         lost = true;
         channel = null;
         heapFd = -1;

@@ -79,6 +79,17 @@ abstract class ReceiveStream {
         return false;
     }
 
+    /** Takes {@code bytes} (whole elements, at most {@link #remaining}) at {@code index} of {@code b}; true once complete. */
+    final boolean takePiece(io.netty.buffer.ByteBuf b, int index, int bytes) {
+        cursor.read(b, index, bytes / Math.max(1, base.byteSize()));
+        received += bytes;
+        if (received == total) {
+            complete();
+            return true;
+        }
+        return false;
+    }
+
     /**
      * Reads the rest of the frame off the socket straight into the receive's array, while it keeps
      * coming: the peer is writing this frame now, so a short wait for its next bytes is cheaper than

@@ -39,6 +39,19 @@ final class RendezvousMessage extends ReceiveStream implements RemoteMessage {
         device.writeControl(peer, Frame.CTS, 0, id);
     }
 
+    /** Takes the pipe's current chunk; returns null when fine, or why the chunk breaks the protocol. */
+    String pipeData(MappedPipe in) {
+        int bytes = in.chunkBytes();
+        if (bytes > remaining() || bytes % Math.max(1, base.byteSize()) != 0) {
+            return "a pipe chunk of " + bytes + " bytes for rendezvous " + id + " (" + remaining() + " bytes of "
+                    + base.mpiName() + " to come)";
+        }
+        if (takePiece(in.buf, in.chunkIndex(), bytes)) {
+            peer.incoming.remove(id);
+        }
+        return null;
+    }
+
     /** Takes one piece of DATA; returns null when fine, or why the frame breaks the protocol. */
     String data(InboundFrame f) {
         if (f.base != base) {

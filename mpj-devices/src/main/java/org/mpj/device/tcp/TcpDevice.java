@@ -76,6 +76,9 @@ public final class TcpDevice implements Device {
     /** This rank's Unix domain socket for the ranks of its host ({@link TcpSettings#LOCAL_SOCKETS}), or null. */
     final ServerChannel localListener;
     private final Peer[] peers;
+    /** The peers with a pipe of shared memory either way, first {@link #pipedCount} ({@link MappedPipe}). */
+    private final Peer[] piped;
+    private int pipedCount;
     private final Wiring wiring;
     private final LayoutCursor sendCursor = new LayoutCursor();
     /** Every native buffer of this rank's frames and connections ({@link FrameBuffers}). */
@@ -119,6 +122,7 @@ public final class TcpDevice implements Device {
             }
         };
         this.peers = new Peer[table.size()];
+        this.piped = new Peer[table.size()];
         for (int r = 0; r < peers.length; r++) {
             peers[r] = r >= otherFirst && r < otherFirst + otherCount ? null : new Peer(this, r);
         }
@@ -155,7 +159,10 @@ public final class TcpDevice implements Device {
                     mayBuffer, sendRequest);
         }
         Peer p = peers[worldDest];
-        boolean eager = mayBuffer && bytes <= settings.eagerLimitBytes;
+        if (bytes > settings.pipeEagerLimitBytes && p.pipeOut == null) {
+            p.offerPipe();
+        }
+        boolean eager = mayBuffer && bytes <= (p.pipeOut != null ? settings.pipeEagerLimitBytes : settings.eagerLimitBytes);
         if (p.mustDefer(eager)) {
             sendRequest.reset(); // completed once the deferred send starts (eager) or as its rendezvous does
             DeferredSend d = new DeferredSend(p, eager, context, source, tag, base, elements, data, dataOffset, dataType,
@@ -196,7 +203,7 @@ public final class TcpDevice implements Device {
         ByteBuf b = alloc.directBuffer(Frame.HEADER_BYTES);
         Frame.writeHeader(b, Frame.RTS, 0, base.ordinal(), context, source, tag, elements, 0, bytes, id);
         p.write(b);
-        if (p.awaitingCts.size() == 1 && p.streaming.isEmpty()) {
+        if (p.awaitingCts.size() == 1 && p.streaming.isEmpty() && p.pipeOut == null) {
             // The only transfer to this peer: its first chunk is copied while the handshake travels
             // (one such buffer per peer at most, however many sends wait for their CTS).
             t.prepareFirst(alloc);
@@ -224,7 +231,26 @@ public final class TcpDevice implements Device {
         if (Thread.currentThread() != owner && !claim(true)) {
             return drained;
         }
-        return drained + loop.runNow();
+        return drained + loop.runNow() + movePipes();
+    }
+
+    /** Moves rendezvous data through the pipes of shared memory to and from this rank's local peers. */
+    private int movePipes() {
+        int n = 0;
+        for (int i = 0; i < pipedCount; i++) {
+            n += piped[i].movePipes();
+        }
+        return n;
+    }
+
+    /** {@code p} has a pipe now, one way or both ({@link Peer#pipeFrame}). */
+    void piped(Peer p) {
+        for (int i = 0; i < pipedCount; i++) {
+            if (piped[i] == p) {
+                return;
+            }
+        }
+        piped[pipedCount++] = p;
     }
 
     /** Sleeps in epoll (or the NIO selector) for up to {@code nanos}; an incoming frame wakes the rank. */
@@ -234,13 +260,26 @@ public final class TcpDevice implements Device {
             LockSupport.parkNanos(nanos);
             return 0;
         }
+        for (int i = 0; i < pipedCount; i++) {
+            if (piped[i].armPipes()) {
+                disarmPipes();
+                return 1;
+            }
+        }
         sleeping = true;
         try {
             return loop.run(Math.max(1, nanos));
         } finally {
+            disarmPipes();
             sleeping = false;
             // The caller re-checks what it waits for, so a request made during the sleep is answered.
             wakeRequested = false;
+        }
+    }
+
+    private void disarmPipes() {
+        for (int i = 0; i < pipedCount; i++) {
+            piped[i].disarmPipes();
         }
     }
 
@@ -277,6 +316,11 @@ public final class TcpDevice implements Device {
     /** Connections between ranks of one host made through Unix domain sockets in this JVM so far (tests). */
     public static long localConnections() {
         return LOCAL_CONNECTIONS.sum();
+    }
+
+    /** Payload bytes read out of pipes of shared memory in this JVM so far ({@link MappedPipe}; tests). */
+    public static long pipeBytesRead() {
+        return MappedPipe.BYTES_READ.sum();
     }
 
     /** The Unix domain socket of the rank listening on TCP {@code address}, where it may have one (tests). */
@@ -403,6 +447,11 @@ public final class TcpDevice implements Device {
         loop.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
         for (int i = 0; i < SHUTDOWN_PASSES && !loop.isTerminated(); i++) {
             loop.runNow();
+        }
+        for (Peer p : peers) {
+            if (p != null) {
+                p.releasePipes();
+            }
         }
     }
 

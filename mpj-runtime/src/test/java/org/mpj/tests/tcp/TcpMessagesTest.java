@@ -25,6 +25,12 @@ import org.mpj.runtime.Jobs;
 class TcpMessagesTest {
     static final Map<String, String> TCP = Map.of("mpj.device", "tcp");
     static final int EAGER_BYTES = 512 * 1024;
+    /**
+     * Tests of EAGER frames up to {@link #EAGER_BYTES}, whose senders finish before the receives are
+     * posted: without pipes of shared memory, past whose eager limit (64 KiB) a send to a rank of this
+     * host waits for its receive.
+     */
+    static final Map<String, String> SOCKET_EAGER = Map.of("mpj.device", "tcp", "mpj.tcp.pipeBytes", "0");
     static final int EIGHT_MIB = 8 << 20;
 
     /** Element counts for a type of {@code size} bytes: 0, 1, around the eager limit, 8 MiB. */
@@ -216,7 +222,7 @@ class TcpMessagesTest {
     @ValueSource(ints = {2, 3, 5})
     @Timeout(60)
     void unexpectedEagerMessagesOfEverySizeClassKeepTheirBytes(int np) {
-        Jobs.runOk(np, TCP, UnexpectedEveryClass.class);
+        Jobs.runOk(np, SOCKET_EAGER, UnexpectedEveryClass.class);
     }
 
     /**
@@ -682,7 +688,7 @@ class TcpMessagesTest {
     @ValueSource(ints = {2, 3})
     @Timeout(60)
     void eagerBodiesStreamIntoReceivesPostedBeforeThem(int np) {
-        Map<String, String> smallReads = new java.util.HashMap<>(TCP);
+        Map<String, String> smallReads = new java.util.HashMap<>(SOCKET_EAGER);
         smallReads.put("mpj.tcp.maxReadBytes", "4096");
         Jobs.runOk(np, smallReads, StreamedEagerBodies.class);
     }
