@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.buffer.UnpooledDirectByteBuf;
+import java.nio.ByteBuffer;
 
 /**
  * The tcp device's native buffers: its frames, its connections' reads, and the payloads of EAGER
@@ -126,8 +127,20 @@ final class FrameBuffers extends AbstractByteBufAllocator {
         return null;
     }
 
-    /** A direct buffer that goes back to its allocator's free list when released. */
+    /**
+     * A buffer over {@code memory} (a pipe's mapping, {@link MappedPipe}), of the class of the device's
+     * own and with its typed views kept as theirs: a second class of direct buffer, loaded at the first
+     * pipe, sent 86 compiled methods of the decoder, the dispatcher and the send path back to the
+     * interpreter (Netty's getters had been compiled for one class), and MpiJavaBench's first ping-pong
+     * row through a pipe (128 KiB) took 280-410 us a way instead of ~20. Never freed: its owner unmaps it.
+     */
+    static ByteBuf over(ByteBuffer memory) {
+        return new Reused(memory);
+    }
+
+    /** A direct buffer that goes back to its allocator's free list when released (or one {@link #over} memory). */
     private static final class Reused extends UnpooledDirectByteBuf {
+        /** Null for a buffer {@link #over} memory of another's. */
         private final FrameBuffers owner;
         /** Made at the buffer's first copy of elements of more than a byte ({@link #viewsOf}). */
         private TypedViews views;
@@ -135,6 +148,11 @@ final class FrameBuffers extends AbstractByteBufAllocator {
         Reused(FrameBuffers owner, int capacity, int maxCapacity) {
             super(owner, capacity, maxCapacity);
             this.owner = owner;
+        }
+
+        Reused(ByteBuffer memory) {
+            super(UNPOOLED, memory, memory.capacity());
+            this.owner = null;
         }
 
         void reuse(int maxCapacity) {
@@ -145,7 +163,7 @@ final class FrameBuffers extends AbstractByteBufAllocator {
 
         @Override
         protected void deallocate() {
-            if (!owner.keep(this)) {
+            if (owner == null || !owner.keep(this)) {
                 super.deallocate();
             }
         }

@@ -1,7 +1,6 @@
 package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.util.internal.PlatformDependent;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -83,7 +82,12 @@ final class MappedPipe {
         this.map = map;
         this.capacity = capacity;
         this.path = path;
-        this.buf = Unpooled.wrappedBuffer(map);
+        this.buf = FrameBuffers.over(map);
+    }
+
+    /** Runs this class's static initializer (its handles and random source) now. */
+    static void initialize() {
+        RANDOM.nextInt();
     }
 
     /** Where pipes' files go: shared memory where the host has it, else the directory of the job's sockets. */
@@ -108,9 +112,11 @@ final class MappedPipe {
                 StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
             MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, DATA + capacity);
-            touch(m);
+            for (int i = 0; i < m.capacity(); i += 4096) {
+                m.put(i, (byte) 0); // the memory is taken now: a full /dev/shm fails here (InternalError), not mid-message
+            }
             return new MappedPipe(m, capacity, path);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | InternalError e) {
             deleteQuietly(path);
             return null;
         }
@@ -136,18 +142,13 @@ final class MappedPipe {
             }
             try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
                 MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, DATA + capacity);
-                touch(m);
+                for (int i = 0; i < m.capacity(); i += 4096) {
+                    m.get(i); // faults every page in now rather than in the first message
+                }
                 return new MappedPipe(m, (int) capacity, null);
             }
         } finally {
             deleteQuietly(p);
-        }
-    }
-
-    /** Faults every page in now rather than in the first message. */
-    private static void touch(MappedByteBuffer m) {
-        for (int i = 0; i < m.capacity(); i += 4096) {
-            m.get(i);
         }
     }
 

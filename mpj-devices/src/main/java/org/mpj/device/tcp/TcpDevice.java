@@ -50,7 +50,8 @@ public final class TcpDevice implements Device {
      * heap segment classes, whose first load (Java 25) deoptimized 41 methods of the decoder, the
      * engine and Netty's buffers at once there.
      */
-    private static final Class<?>[] LOADED_AT_START = {RendezvousMessage.class, OutgoingTransfer.class, DeferredSend.class};
+    private static final Class<?>[] LOADED_AT_START = {RendezvousMessage.class, OutgoingTransfer.class, DeferredSend.class,
+        MappedPipe.class};
     /** Loop passes allowed for the event loop to finish closing. */
     private static final int SHUTDOWN_PASSES = 10_000;
 
@@ -125,6 +126,9 @@ public final class TcpDevice implements Device {
         this.piped = new Peer[table.size()];
         for (int r = 0; r < peers.length; r++) {
             peers[r] = r >= otherFirst && r < otherFirst + otherCount ? null : new Peer(this, r);
+        }
+        if (localListener != null && settings.pipeBytes > 0) {
+            MappedPipe.initialize(); // its class's first use comes with the first pipe, mid-job, else
         }
         this.wiring = new Wiring(this, transport, loop);
         wiring.listen(listener);
