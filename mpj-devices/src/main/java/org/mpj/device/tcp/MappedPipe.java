@@ -1,7 +1,6 @@
 package org.mpj.device.tcp;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.util.internal.PlatformDependent;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -74,7 +73,6 @@ final class MappedPipe {
     /** Reader: the chunk at {@link #mine}, read by {@link #nextChunk}. */
     private long chunkId;
     private int chunkBytes;
-    private boolean released;
     /** {@link #commit} or {@link #consume} found the other side asleep: {@link #takeNudge}. */
     private boolean nudgeOwed;
 
@@ -293,16 +291,15 @@ final class MappedPipe {
 
     // ---- the end -----------------------------------------------------------------------------
 
-    /** Unmaps the pipe (no access after this) and removes the file's name if the reader did not. */
+    /**
+     * Removes the file's name if the reader did not. The memory goes with the mapping, when the
+     * collector finds it unreachable: an explicit unmap (Netty's freeDirectBuffer) fails on Java 25,
+     * and one that raced a late access would crash the JVM.
+     */
     void release() {
-        if (released) {
-            return;
-        }
-        released = true;
         if (path != null) {
             deleteQuietly(path);
         }
-        PlatformDependent.freeDirectBuffer(map);
     }
 
     private static int align(int bytes) {

@@ -349,7 +349,7 @@ final class Peer {
         armedOut = false;
     }
 
-    /** Unmaps this peer's pipes. */
+    /** Lets go of this peer's pipes (their memory goes with the mappings, {@link MappedPipe#release}). */
     void releasePipes() {
         for (MappedPipe m : new MappedPipe[] {pipeOffered, pipeOut, pipeIn}) {
             if (m != null) {

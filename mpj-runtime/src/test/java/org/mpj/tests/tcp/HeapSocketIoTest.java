@@ -117,7 +117,7 @@ class HeapSocketIoTest {
     @Timeout(120)
     void everyTypeBothWays(int ranks, int socketBytes, int chunkBytes, boolean splits) {
         Map<String, String> s = new HashMap<>(Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "true",
-                "mpj.tcp.eagerLimitBytes", Integer.toString(EAGER_BYTES)));
+                "mpj.tcp.eagerLimitBytes", Integer.toString(EAGER_BYTES), "mpj.tcp.pipeBytes", "0"));
         if (socketBytes == 0 || splits) {
             // What these cases check is loopback TCP's doing: its kernel buffers grow to take most frames
             // whole, and its segments end inside elements. A Unix socket's buffer stays at ~200 KiB and
@@ -164,8 +164,8 @@ class HeapSocketIoTest {
     @Timeout(60)
     void theSetting(String setting, int cores, boolean used) {
         long sent = HeapSocketIo.bytesSent();
-        Jobs.runOk(2, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", setting, "mpj.coresOnHost", Integer.toString(cores)),
-                Exchange.class);
+        Jobs.runOk(2, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", setting, "mpj.coresOnHost", Integer.toString(cores),
+                "mpj.tcp.pipeBytes", "0"), Exchange.class);
         long sentNow = HeapSocketIo.bytesSent() - sent;
         assertEquals(used && HeapSocketIo.available() && Epoll.isAvailable(), sentNow > 0, "bytes sent from the arrays: " + sentNow);
     }

@@ -1,5 +1,6 @@
 package org.mpj.tests.tcp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.epoll.Epoll;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.device.tcp.HeapSocketIo;
+import org.mpj.device.tcp.TcpDevice;
 import org.mpj.runtime.Jobs;
 import org.mpj.tests.ThreadAllocation;
 
@@ -119,7 +121,7 @@ class TcpAllocationTest {
 
     /**
      * Rendezvous messages of one to four pieces (1 MiB, 3 MiB), copied through native memory (heap I/O
-     * off, as where ranks outnumber the cores): each piece and its frame header fit one of the device's
+     * off, as where ranks outnumber the cores; pipes off, or through a pipe of shared memory): each piece and its frame header fit one of the device's
      * kept buffers, so a round trip after the first takes none from the system. Rank 0 and rank 1
      * exchange them; the bytes each thread allocates a message are printed and checked.
      */
@@ -161,7 +163,17 @@ class TcpAllocationTest {
     @ValueSource(ints = {1 << 20, 3 << 20})
     @Timeout(60)
     void rendezvousPiecesReuseBuffers(int bytes) {
-        Jobs.runOk(3, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "false"), Rendezvous.class, Integer.toString(bytes));
+        Jobs.runOk(3, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "false", "mpj.tcp.pipeBytes", "0"), Rendezvous.class,
+                Integer.toString(bytes));
+    }
+
+    @ParameterizedTest(name = "bytes={0}")
+    @ValueSource(ints = {1 << 20, 3 << 20})
+    @Timeout(60)
+    void rendezvousThroughPipesTakesNoBuffers(int bytes) {
+        long read = TcpDevice.pipeBytesRead();
+        Jobs.runOk(3, TCP, Rendezvous.class, Integer.toString(bytes));
+        assertEquals(Epoll.isAvailable(), TcpDevice.pipeBytesRead() > read, "bytes through pipes");
     }
 
     @ParameterizedTest(name = "bytes={0}")
@@ -170,7 +182,8 @@ class TcpAllocationTest {
     void rendezvousWithHeapIoTakesOneArrayViewACall(int bytes) {
         Assumptions.assumeTrue(HeapSocketIo.available() && Epoll.isAvailable(),
                 "no heap I/O here: " + (HeapSocketIo.available() ? "no native epoll" : HeapSocketIo.unavailable()));
-        Jobs.runOk(3, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "true"), Rendezvous.class, Integer.toString(bytes),
+        Jobs.runOk(3, Map.of("mpj.device", "tcp", "mpj.tcp.heapIo", "true", "mpj.tcp.pipeBytes", "0"), Rendezvous.class,
+                Integer.toString(bytes),
                 Long.toString(MAX_BYTES_PER_HEAP_RENDEZVOUS));
     }
 
