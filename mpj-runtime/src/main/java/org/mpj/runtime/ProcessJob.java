@@ -87,6 +87,7 @@ final class ProcessJob {
         Thread killer = new Thread(() -> {
             destroy(processes);
             removeLocalSockets(launched[0]);
+            removePipes(processes);
         }, "mpjrun-kill-jvms");
         boolean succeeded = false;
         try (LaunchServer server = new LaunchServer(controlBind, secret, counts, events)) {
@@ -126,6 +127,7 @@ final class ProcessJob {
         } finally {
             destroy(processes);
             removeLocalSockets(launched[0]);
+            removePipes(processes);
             launcher.finished(succeeded);
             try {
                 Runtime.getRuntime().removeShutdownHook(killer);
@@ -368,6 +370,15 @@ final class ProcessJob {
                 }
             } catch (IOException | RuntimeException ignored) {
                 // not an address of ours, or already gone
+            }
+        }
+    }
+
+    /** Pipe files of shared memory that the JVMs made and left (killed before a peer took them). */
+    private static void removePipes(List<Process> processes) {
+        synchronized (processes) {
+            for (Process p : processes) {
+                TcpDevice.removePipesOf(p.pid());
             }
         }
     }

@@ -150,6 +150,23 @@ final class MappedPipe {
         }
     }
 
+    /**
+     * Removes the names of pipes that the JVM of process {@code pid} made and no reader took (the job
+     * was killed between an offer and its answer): mpjrun's clean-up after its JVMs.
+     */
+    static void removeLeftOvers(long pid) {
+        Path dir = directory();
+        if (dir == null) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> names = Files.list(dir)) {
+            String prefix = "mpj-pipe-" + pid + "-";
+            names.filter(p -> p.getFileName().toString().startsWith(prefix)).forEach(MappedPipe::deleteQuietly);
+        } catch (IOException | RuntimeException e) {
+            // nothing to clean, or not ours to
+        }
+    }
+
     /** The file's name, for the offer (writer side). */
     String path() {
         return path.toString();

@@ -327,6 +327,11 @@ public final class TcpDevice implements Device {
         return MappedPipe.BYTES_READ.sum();
     }
 
+    /** Removes pipe files that the JVM of process {@code pid} left unopened (mpjrun, after its JVMs end). */
+    public static void removePipesOf(long pid) {
+        MappedPipe.removeLeftOvers(pid);
+    }
+
     /** The Unix domain socket of the rank listening on TCP {@code address}, where it may have one (tests). */
     public static Path localSocketOf(InetSocketAddress address) {
         return Transport.localPath(address);
