@@ -180,7 +180,8 @@ final class MappedPipe {
 
     /**
      * Payload bytes the next chunk may hold now, at most {@code wanted} and whole {@code unit}s; 0
-     * when the ring has too little room (the reader has not freed enough yet).
+     * when the ring has too little room (the reader has not freed enough yet). A head that no reader
+     * could have published raises {@link FrameException}: this side would wait for room forever.
      */
     int room(int wanted, int unit) {
         int least = Math.min(wanted, MIN_PIECE);
@@ -204,7 +205,11 @@ final class MappedPipe {
 
     private long free() {
         theirs = (long) LONG.getVolatile(map, HEAD);
-        return capacity - (mine - theirs);
+        long used = mine - theirs;
+        if (used < 0 || used > capacity) {
+            throw new FrameException("the pipe's reader moved its head to " + theirs + ", past this side's tail " + mine);
+        }
+        return capacity - used;
     }
 
     /** Where the payload of the next chunk goes in {@link #buf} (after {@link #room} said how much). */
@@ -240,7 +245,10 @@ final class MappedPipe {
 
     // ---- the reader --------------------------------------------------------------------------
 
-    /** Reads the next chunk's header; false when the writer has published none. Skips padding. */
+    /**
+     * Reads the next chunk's header; false when the writer has published none. Skips padding. A
+     * tail that no writer could have published raises {@link FrameException}, as a bad frame does.
+     */
     boolean nextChunk() {
         while (true) {
             if (mine == theirs) {
@@ -248,6 +256,9 @@ final class MappedPipe {
                 if (mine == theirs) {
                     return false;
                 }
+            }
+            if (theirs - mine < 0 || theirs - mine > capacity) {
+                throw new FrameException("the pipe's writer moved its tail to " + theirs + ", this side's head being " + mine);
             }
             int pos = (int) (mine & (capacity - 1));
             long id = (long) LONG.get(map, DATA + pos);

@@ -269,7 +269,12 @@ final class Peer {
 
     /** Copies what the pipes allow each way; returns the chunks moved. */
     int movePipes() {
-        return drainPipe() + pumpPipe();
+        try {
+            return drainPipe() + pumpPipe();
+        } catch (FrameException e) {
+            device.linkBroken(this, e.getMessage());
+            return 1;
+        }
     }
 
     /** Writes rendezvous data into {@link #pipeOut} while it has room; returns the chunks written. */
@@ -323,18 +328,23 @@ final class Peer {
      * true when a pipe can be moved after all (do not sleep).
      */
     boolean armPipes() {
-        if (pipeIn != null && !incoming.isEmpty()) {
-            armedIn = true;
-            if (pipeIn.armReader()) {
-                return true;
+        try {
+            if (pipeIn != null && !incoming.isEmpty()) {
+                armedIn = true;
+                if (pipeIn.armReader()) {
+                    return true;
+                }
             }
+            OutgoingTransfer t = piping.peek();
+            if (pipeOut != null && t != null) {
+                armedOut = true;
+                return t.pipeRoom(pipeOut, device.settings.pipeChunkBytes, true) > 0;
+            }
+            return false;
+        } catch (FrameException e) {
+            device.linkBroken(this, e.getMessage());
+            return true;
         }
-        OutgoingTransfer t = piping.peek();
-        if (pipeOut != null && t != null) {
-            armedOut = true;
-            return t.pipeRoom(pipeOut, device.settings.pipeChunkBytes, true) > 0;
-        }
-        return false;
     }
 
     /** The rank woke: lowers the flags {@link #armPipes} raised. */
