@@ -33,19 +33,21 @@ import java.util.regex.Pattern;
  * <p>A rank that waits for the pipe parks in its event loop, where the pipe cannot wake it; it
  * raises its flag first ({@link #armReader}, {@link #armWriter}) and looks once more, and the other
  * side, after it moved its counter, reads the flag and nudges the sleeper through the socket (a
- * PIPE frame). Both sides write, then read, with volatile accesses, so one of them sees the other.
+ * PIPE frame). Each side writes its own counter, fences, then reads the other's, so one of them sees
+ * the other.
  *
  * <p>The writer makes the file (mode 600, a random name) and offers it in a PIPE frame; the reader
  * maps it, removes the name and answers. Only then does the writer use it, so a reader that cannot
  * map it costs nothing but the offer.
  */
 final class MappedPipe {
-    private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
-    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    /** The pipe's counters, big-endian as the buffer's own getters (the chunk headers) are. */
+    private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final int TAIL = 0;
     private static final int HEAD = 128;
-    private static final int READER_ARMED = 256;
-    private static final int WRITER_ARMED = 384;
+    /** Each side's count of its sleeps on the pipe: odd while it may be asleep ({@link #armReader}). */
+    private static final int READER_SLEEPS = 256;
+    private static final int WRITER_SLEEPS = 384;
     private static final int DATA = 512;
     static final int CHUNK_HEADER = 16;
     private static final int ALIGN = 64;
@@ -75,6 +77,10 @@ final class MappedPipe {
     private int chunkBytes;
     /** {@link #commit} or {@link #consume} found the other side asleep: {@link #takeNudge}. */
     private boolean nudgeOwed;
+    /** This side's count of its sleeps on the pipe, as it publishes it. */
+    private long sleeps;
+    /** The other side's count of sleeps when this side last owed it a nudge: one nudge a sleep. */
+    private long nudged;
 
     private MappedPipe(MappedByteBuffer map, int capacity, Path path) {
         this.map = map;
@@ -191,7 +197,7 @@ final class MappedPipe {
             if (free() < toEnd) {
                 return 0;
             }
-            LONG.set(map, DATA + pos, PAD);
+            map.putLong(DATA + pos, PAD);
             publish(mine + toEnd);
             pos = 0;
             toEnd = capacity;
@@ -204,7 +210,7 @@ final class MappedPipe {
     }
 
     private long free() {
-        theirs = (long) LONG.getVolatile(map, HEAD);
+        theirs = getVolatile(HEAD);
         long used = mine - theirs;
         if (used < 0 || used > capacity) {
             throw new FrameException("the pipe's reader moved its head to " + theirs + ", past this side's tail " + mine);
@@ -220,27 +226,27 @@ final class MappedPipe {
     /** Publishes the chunk written at {@link #payloadIndex}; notes a nudge owed where the reader sleeps. */
     void commit(long id, int bytes) {
         int at = DATA + (int) (mine & (capacity - 1));
-        LONG.set(map, at, id);
-        INT.set(map, at + 8, bytes);
+        map.putLong(at, id);
+        map.putInt(at + 8, bytes);
         BYTES_WRITTEN.add(bytes);
         publish(mine + align(CHUNK_HEADER + bytes));
-        nudgeOwed |= (int) INT.getVolatile(map, READER_ARMED) != 0 && (int) INT.getAndSet(map, READER_ARMED, 0) != 0;
+        owesNudgeIfAsleep(READER_SLEEPS);
     }
 
     private void publish(long tail) {
         mine = tail;
-        LONG.setVolatile(map, TAIL, tail);
+        putVolatile(TAIL, tail);
     }
 
     /** Before the writer sleeps for room: true when there is room after all (do not sleep). */
     boolean armWriter(int wanted, int unit) {
-        INT.setVolatile(map, WRITER_ARMED, 1);
+        sleep(WRITER_SLEEPS);
         return room(wanted, unit) > 0;
     }
 
     /** The writer woke: the reader need not nudge it any more. */
     void disarmWriter() {
-        INT.setVolatile(map, WRITER_ARMED, 0);
+        wake(WRITER_SLEEPS);
     }
 
     // ---- the reader --------------------------------------------------------------------------
@@ -252,7 +258,7 @@ final class MappedPipe {
     boolean nextChunk() {
         while (true) {
             if (mine == theirs) {
-                theirs = (long) LONG.getVolatile(map, TAIL);
+                theirs = getVolatile(TAIL);
                 if (mine == theirs) {
                     return false;
                 }
@@ -261,10 +267,10 @@ final class MappedPipe {
                 throw new FrameException("the pipe's writer moved its tail to " + theirs + ", this side's head being " + mine);
             }
             int pos = (int) (mine & (capacity - 1));
-            long id = (long) LONG.get(map, DATA + pos);
+            long id = map.getLong(DATA + pos);
             if (id != PAD) {
                 chunkId = id;
-                chunkBytes = (int) INT.get(map, DATA + pos + 8);
+                chunkBytes = map.getInt(DATA + pos + 8);
                 return true;
             }
             mine += capacity - pos;
@@ -295,8 +301,8 @@ final class MappedPipe {
     void consume() {
         BYTES_READ.add(chunkBytes);
         mine += align(CHUNK_HEADER + chunkBytes);
-        LONG.setVolatile(map, HEAD, mine);
-        nudgeOwed |= (int) INT.getVolatile(map, WRITER_ARMED) != 0 && (int) INT.getAndSet(map, WRITER_ARMED, 0) != 0;
+        putVolatile(HEAD, mine);
+        owesNudgeIfAsleep(WRITER_SLEEPS);
     }
 
     /** Whether the other side sleeps on this pipe and must be nudged through the socket (once). */
@@ -308,13 +314,53 @@ final class MappedPipe {
 
     /** Before the reader sleeps: true when a chunk came after all (do not sleep). */
     boolean armReader() {
-        INT.setVolatile(map, READER_ARMED, 1);
+        sleep(READER_SLEEPS);
         return nextChunk();
     }
 
     /** The reader woke: the writer need not nudge it any more. */
     void disarmReader() {
-        INT.setVolatile(map, READER_ARMED, 0);
+        wake(READER_SLEEPS);
+    }
+
+    // ---- the memory between the two -----------------------------------------------------------
+
+    /** Publishes {@code v} at {@code at}: after every write before it, and before every read after it. */
+    private void putVolatile(int at, long v) {
+        LONG.setVolatile(map, at, v);
+    }
+
+    /** Reads the other side's counter at {@code at}, before any read of what it published. */
+    private long getVolatile(int at) {
+        return (long) LONG.getVolatile(map, at);
+    }
+
+    /** This side (whose count of sleeps is at {@code at}) may sleep now: the other, after it moves its counter, nudges it. */
+    private void sleep(int at) {
+        if ((sleeps & 1) == 0) {
+            sleeps++;
+            putVolatile(at, sleeps);
+        }
+    }
+
+    private void wake(int at) {
+        if ((sleeps & 1) != 0) {
+            sleeps++;
+            putVolatile(at, sleeps);
+        }
+    }
+
+    /**
+     * After this side moved its counter (a full fence): where the other side, whose count of sleeps is
+     * at {@code at}, sleeps and was not nudged for this sleep yet, a nudge is owed. Only the sleeper
+     * writes its count, so neither side needs an atomic update.
+     */
+    private void owesNudgeIfAsleep(int at) {
+        long theirSleeps = (long) LONG.getVolatile(map, at);
+        if ((theirSleeps & 1) != 0 && theirSleeps != nudged) {
+            nudged = theirSleeps;
+            nudgeOwed = true;
+        }
     }
 
     // ---- the end -----------------------------------------------------------------------------

@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
@@ -127,16 +124,14 @@ class MappedPipeTest {
         writer.disarmWriter();
     }
 
-    static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
-
     @Test
     void countersNoPeerCouldHavePublishedAreRefused() {
         assertEquals(100, writeSome(1, 100, 0));
         java.nio.ByteBuffer shared = writer.buf.nioBuffer(0, 512);
-        LONG.setVolatile(shared, 0, 10L * CAPACITY); // the tail, a lap and more ahead of the reader
+        shared.putLong(0, 10L * CAPACITY); // the tail, a lap and more ahead of the reader (the pipe's counters are big-endian)
         FrameException e = assertThrows(FrameException.class, reader::nextChunk);
         assertTrue(e.getMessage().contains("tail"), e.getMessage());
-        LONG.setVolatile(shared, 128, 1L << 40); // the head, past the writer's tail
+        shared.putLong(128, 1L << 40); // the head, past the writer's tail
         e = assertThrows(FrameException.class, () -> writer.room(100, 1));
         assertTrue(e.getMessage().contains("head"), e.getMessage());
     }
@@ -145,7 +140,7 @@ class MappedPipeTest {
     void aChunkLongerThanTheRingAllowsIsNamed() {
         assertEquals(100, writeSome(5, 100, 0));
         java.nio.ByteBuffer shared = writer.buf.nioBuffer(0, 1024);
-        shared.order(ByteOrder.nativeOrder()).putInt(512 + 8, CAPACITY); // the first chunk's length
+        shared.putInt(512 + 8, CAPACITY); // the first chunk's length
         assertTrue(reader.nextChunk());
         assertNotNull(reader.badChunk(), "a chunk of the ring's whole size cannot fit after its header");
     }
