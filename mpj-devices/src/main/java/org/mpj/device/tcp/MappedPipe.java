@@ -49,7 +49,7 @@ final class MappedPipe {
     private static final int READER_SLEEPS = 256;
     private static final int WRITER_SLEEPS = 384;
     private static final int DATA = 512;
-    static final int CHUNK_HEADER = 16;
+    private static final int CHUNK_HEADER = 16;
     private static final int ALIGN = 64;
     /** A chunk id that means: the rest of the ring up to its end is empty, go on from its start. */
     private static final long PAD = -1;
@@ -100,8 +100,7 @@ final class MappedPipe {
         if (Files.isDirectory(shm) && Files.isWritable(shm)) {
             return shm;
         }
-        Path socket = Transport.localPath(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0));
-        return socket == null ? null : socket.getParent();
+        return Transport.localDirectory();
     }
 
     /** A new pipe of {@code capacity} bytes (a power of two) for this rank to write; null where none can be made. */
@@ -176,10 +175,6 @@ final class MappedPipe {
     /** The file's name, for the offer (writer side). */
     String path() {
         return path.toString();
-    }
-
-    int capacity() {
-        return capacity;
     }
 
     // ---- the writer --------------------------------------------------------------------------

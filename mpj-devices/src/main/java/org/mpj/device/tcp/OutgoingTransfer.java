@@ -73,7 +73,7 @@ final class OutgoingTransfer implements SendCanceller {
      */
     int writeToPipe(MappedPipe pipe, int chunkBytes) {
         int chunks = 0;
-        for (int bytes = pipeRoom(pipe, chunkBytes, false); bytes > 0; bytes = pipeRoom(pipe, chunkBytes, false)) {
+        for (int bytes = pipe.room(pipeWant(chunkBytes), unitBytes); bytes > 0; bytes = pipe.room(pipeWant(chunkBytes), unitBytes)) {
             ByteBuf b = pipe.buf;
             b.setIndex(0, pipe.payloadIndex());
             cursor.write(b, bytes / unitBytes);
@@ -83,17 +83,14 @@ final class OutgoingTransfer implements SendCanceller {
         return chunks;
     }
 
-    /**
-     * Bytes the pipe takes of this transfer's next chunk now (0: none, or nothing left to send);
-     * {@code arm}: the rank is about to sleep for room, and raises its flag first.
-     */
-    int pipeRoom(MappedPipe pipe, int chunkBytes, boolean arm) {
-        int left = units - cursor.done();
-        if (left == 0) {
-            return 0;
-        }
-        int want = Math.min(Math.max(1, chunkBytes / unitBytes), left) * unitBytes;
-        return arm ? (pipe.armWriter(want, unitBytes) ? 1 : 0) : pipe.room(want, unitBytes);
+    /** Before the rank sleeps for room in the pipe: true when the pipe has room for the next chunk after all. */
+    boolean armForRoom(MappedPipe pipe, int chunkBytes) {
+        return pipe.armWriter(pipeWant(chunkBytes), unitBytes);
+    }
+
+    /** Bytes of this transfer's next chunk of at most {@code chunkBytes} (0: nothing left to send). */
+    private int pipeWant(int chunkBytes) {
+        return Math.min(Math.max(1, chunkBytes / unitBytes), units - cursor.done()) * unitBytes;
     }
 
     /** Every DATA frame is written (none copied ahead and waiting: {@link #prepareFirst}). */

@@ -338,7 +338,7 @@ final class Peer {
             OutgoingTransfer t = piping.peek();
             if (pipeOut != null && t != null) {
                 armedOut = true;
-                return t.pipeRoom(pipeOut, device.settings.pipeChunkBytes, true) > 0;
+                return t.armForRoom(pipeOut, device.settings.pipeChunkBytes);
             }
             return false;
         } catch (FrameException e) {

@@ -72,17 +72,17 @@ abstract class ReceiveStream {
         if (f.pullable > 0 && peer.heapFd >= 0 && cursor.flat() && HeapSocketIo.carries(base)) {
             pull(f);
         }
-        if (received == total) {
-            complete();
-            return true;
-        }
-        return false;
+        return completeIfWhole();
     }
 
     /** Takes {@code bytes} (whole elements, at most {@link #remaining}) at {@code index} of {@code b}; true once complete. */
     final boolean takePiece(io.netty.buffer.ByteBuf b, int index, int bytes) {
         cursor.read(b, index, bytes / Math.max(1, base.byteSize()));
         received += bytes;
+        return completeIfWhole();
+    }
+
+    private boolean completeIfWhole() {
         if (received == total) {
             complete();
             return true;

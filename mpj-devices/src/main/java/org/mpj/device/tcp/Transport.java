@@ -95,6 +95,12 @@ final class Transport {
      * only they may enter; null where there is none to be had.
      */
     static Path localPath(InetSocketAddress address) {
+        Path dir = localDirectory();
+        return dir == null ? null : dir.resolve(address.getAddress().getHostAddress() + "-" + address.getPort() + ".sock");
+    }
+
+    /** The directory of this user's sockets (made if need be), mode 700; null where there is none to be had. */
+    static Path localDirectory() {
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "mpj-" + System.getProperty("user.name"));
         try {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
@@ -107,7 +113,7 @@ final class Transport {
         } catch (IOException | UnsupportedOperationException e) {
             return null;
         }
-        return dir.resolve(address.getAddress().getHostAddress() + "-" + address.getPort() + ".sock");
+        return dir;
     }
 
     /**
