@@ -62,7 +62,7 @@ public final class Config {
     public static final String SHARED_CLASSES = "mpj.sharedClasses";
     /**
      * Round trips that the first rank of each JVM exchanges at Init with the first rank of another
-     * JVM, across message sizes, before the program's first message ({@link WarmUp}); 0 (the default): none.
+     * JVM, across message sizes, before the program's first message ({@link WarmUp}); default 1000; 0: none.
      */
     public static final String WARM_UP_ROUND_TRIPS = "mpj.warmUpRoundTrips";
     /** A properties file to read settings from. */

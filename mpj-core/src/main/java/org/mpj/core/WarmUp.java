@@ -10,18 +10,21 @@ import org.mpj.core.datatype.TypeMap;
  * that compiled it after small messages only deoptimized it again at each larger class (another size
  * class of Netty's buffers, a rendezvous, ...): MpiJavaBench's tcp ping-pong on 2 JVMs took 15-40 us at
  * 16 KiB and 210-390 at 1 MiB through its sweep, against 5.8-8.8 and 122-198 after this exchange (Open
- * MPI 6.0 and 109; benchmarks/results/2026-11-27/mpjavabench-tcp-pingpong.txt). It costs each job ~0.7 s
- * at start on a 2-core host, and it is off unless asked for ({@link Config#WARM_UP_ROUND_TRIPS}): after
- * it NPB IS class A on 4 tcp JVMs took 0.50-0.53 s against 0.38-0.43 in one hour, 0.39-0.72 against
- * 0.42-0.47 in the next (benchmarks/results/2026-11-27/npb-tcp-warmup.txt). Ranks that share a JVM share
+ * MPI 6.0 and 109; benchmarks/results/2026-11-27/mpjavabench-tcp-pingpong.txt). Since rendezvous
+ * data between JVMs of one host go through pipes of shared memory, the exchange also sets up the pipe of
+ * each pair it joins, outside the program's timed sections: NPB class A on 4 tcp JVMs, IS 0.21-0.25 s
+ * after 1000-3000 round trips against 0.34-0.45 without, FT 2.02-2.11 against 2.23-2.28; on 2 JVMs CG
+ * 0.51-0.56 against 0.69-0.78 (benchmarks/results/2026-11-28/tcp-warmup-pipes.txt; before the pipes
+ * the exchange made IS on 4 JVMs slower in one hour out of two, and it was off). It costs a job ~0.45 s
+ * at start on a 2-core host (300 round trips ~0.35 s, 3000 ~0.5). Ranks that share a JVM share
  * its compiled code, so one rank per JVM exchanges; the others go on at once.
  *
  * <p>The messages travel on COMM_WORLD's collective context with a tag no collective uses, between two
  * named ranks, and every one is received before either rank leaves Init: none can meet the program's.
  */
 final class WarmUp {
-    /** Off by default (above); 3000 is what the figures above were measured with. */
-    static final int DEFAULT_ROUND_TRIPS = 0;
+    /** IS on 4 JVMs: 0.22-0.23 s after 1000, 0.23-0.26 after 300, 0.23-0.25 after 3000 (alternated). */
+    static final int DEFAULT_ROUND_TRIPS = 1000;
     /** Above the collectives' tags (org.mpj.coll.base.Tags: 1..16). */
     static final int TAG = 1 << 20;
     static final int LARGEST_BYTES = 1 << 20;

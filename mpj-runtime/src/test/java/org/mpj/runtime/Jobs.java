@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
+import org.mpj.core.Config;
 
 /** Runs an MPI program inside a test and fails the test with the job's message. */
 public final class Jobs {
@@ -69,6 +70,16 @@ public final class Jobs {
         }
     }
 
+    /**
+     * Init's warm-up exchange trains C2, which these JVMs do not run ({@link #FAST_START}), and costs
+     * each job ~0.4 s: off unless the test names it (WarmUpTest; mpjrun's own tests keep the default).
+     */
+    private static Map<String, String> withoutWarmUp(Map<String, String> settings) {
+        Map<String, String> s = new java.util.HashMap<>(settings);
+        s.putIfAbsent(Config.WARM_UP_ROUND_TRIPS, "0");
+        return s;
+    }
+
     /** Runs {@code main} as {@code launch} says; separate JVMs get this test's class path. */
     public static JobResult run(Launch launch, int np, Map<String, String> settings, Class<?> main, String... args) {
         if (launch.perJvm() == 0) {
@@ -78,7 +89,7 @@ public final class Jobs {
         }
         String where = new File(main.getProtectionDomain().getCodeSource().getLocation().getPath()).getPath();
         JvmCommand command = new JvmCommand(null, np, launch.perJvm(), launch.device(), where, main.getName(),
-                List.of(args), settings, ThreadJob.TEST_SHARED, false, FAST_START);
+                List.of(args), withoutWarmUp(settings), ThreadJob.TEST_SHARED, false, FAST_START);
         try {
             return new ProcessJob(command, JvmLauncher.local(), InetAddress.getLoopbackAddress(), JVM_JOB_TIMEOUT_MS, false)
                     .run();
