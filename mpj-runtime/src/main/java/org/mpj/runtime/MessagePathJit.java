@@ -13,16 +13,19 @@ import org.mpj.core.MpjException;
 
 /**
  * MPJ's own message path (the engine, the devices, the collectives, the mpi facade, Netty) compiled by
- * C1 alone in a rank JVM whose host the job's ranks outnumber the cores of; the program's own code keeps
- * C2. There, C2 recompiling the path after each trap on a branch a new kind of message takes first (a
- * Barrier's, a refusal, a rendezvous) takes a core from ranks that have work. 4 tcp JVMs on 2 cores,
+ * C1 alone in a rank JVM of one rank; the program's own code keeps C2. C2 recompiling the path after each
+ * trap on a branch a new kind of message takes first (a Barrier's, a refusal, a rendezvous, a size the
+ * program had not sent yet) takes a core from ranks that have work. 4 tcp JVMs on 2 cores,
  * MpiJavaBench's Allreduce of 1 MiB took 1.49-1.65 ms with the path in C1 against 2.06-2.13, of 512 KiB
  * 0.77-0.81 against 1.06-1.20, its Bcast of 1 MiB 0.69-0.84 against 0.97-1.12; after 20 000 warm-up
  * calls an 8-byte Allreduce averaged 39.8 us against 50.7, its calls over 1 ms 2% of the time against
  * 24%, the compilers' CPU 43 ms against 675; NPB class A CG 1.02-1.06 s against 1.14-1.24, EP, IS, MG, FT
  * and class B CG level (benchmarks/results/2026-11-27/tcp-c1-message-path.txt; C1 for everything made EP
- * twice as slow). Where ranks have cores of their own C2 stays: its code is what makes the steady state
- * fast (2 JVMs, a warmed 8-byte ping-pong 4.6 us with it against 5.4-5.6).
+ * twice as slow). Ranks with cores of their own gain too, in all but a long-settled ping-pong: 2 tcp JVMs
+ * on 2 cores, three alternating rounds, MpiJavaBench's ping-pong of 8 B took 4.5 us a way against 11-22
+ * with C2, 128 KiB 17 against 35-115, 1 MiB 48-52 against 103-113; NPB class A CG 0.38-0.43 s against
+ * 0.42-0.49, IS 0.18-0.19 against 0.18-0.25, MG and FT level; after 200 000 round trips of 8 B, 5.4-5.6 us
+ * against C2's 4.2-4.4 (benchmarks/results/2026-11-28/cds-c1-mark.txt). {@code auto} keeps C2 there.
  *
  * <p>Only JVMs that hold one rank and compile with C1 and then C2 (JVMs of several thread ranks run C2
  * alone, where a method C2 may not compile would stay interpreted). The directive goes in through the
@@ -30,7 +33,7 @@ import org.mpj.core.MpjException;
  * {@code -XX:CompilerDirectivesFile}, which prints a line of its own on the program's standard output.
  */
 final class MessagePathJit {
-    /** Setting: auto (where the job's ranks outnumber this host's cores), true, false. */
+    /** Setting: true (the default), auto (only where the job's ranks outnumber this host's cores), false. */
     static final String SETTING = "mpj.c1MessagePath";
     /**
      * C2 may not compile MPJ's and Netty's classes (not the examples, or any program's, in org.mpj.*),
@@ -91,11 +94,27 @@ final class MessagePathJit {
      * {@code config} compiles the path with C1 alone.
      */
     static boolean wanted(Config config, int ranksInJvm, String[] jvmArguments) {
-        String s = config.getChoice(SETTING, "auto", "true", "false");
-        if (ranksInJvm != 1 || s.equals("false") || !tieredWithC2(jvmArguments)) {
+        String s = config.getChoice(SETTING, "true", "auto", "false");
+        if (ranksInJvm != 1 || s.equals("false") || !tieredWithC2(jvmArguments) || recordsArchive(jvmArguments)) {
             return false;
         }
         return s.equals("true") || config.ranksOnHost(1) > config.coresOnHost();
+    }
+
+    /**
+     * Whether a JVM started with {@code jvmArguments} writes mpjrun's class-data archive as it exits
+     * ({@link ClassDataSharing}). Such a JVM keeps C2 for the path: C2, refused a method by the directive,
+     * marks it not compilable in its class metadata, and the archive kept the mark for every JVM that
+     * mapped it, whatever its setting (with {@code auto}, 2 JVMs on 2 cores compiled MPJ's and Netty's
+     * methods at C1 after a 4-JVM job had written the archive; cds-c1-mark.txt).
+     */
+    static boolean recordsArchive(String[] jvmArguments) {
+        for (String a : jvmArguments) {
+            if (a.startsWith("-XX:ArchiveClassesAtExit=") || a.equals("-XX:AOTMode=record")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

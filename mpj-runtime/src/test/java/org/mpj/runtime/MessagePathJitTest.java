@@ -27,23 +27,38 @@ class MessagePathJitTest {
     }
 
     @Test
-    void onlyOneRankJvmsOfAJobThatOutnumbersTheCoresUnlessTold() {
+    void everyOneRankJvmUnlessToldAutoOnlyWhereTheRanksOutnumberTheCores() {
         assertTrue(MessagePathJit.wanted(config(4, 2, null), 1, PLAIN), "4 JVMs on 2 cores");
-        assertFalse(MessagePathJit.wanted(config(2, 2, null), 1, PLAIN), "a core each");
+        assertTrue(MessagePathJit.wanted(config(2, 2, null), 1, PLAIN), "a core each");
         assertFalse(MessagePathJit.wanted(config(8, 2, null), 4, PLAIN), "thread ranks: C2 alone there, no C1 to fall back to");
+        assertTrue(MessagePathJit.wanted(config(4, 2, "auto"), 1, PLAIN));
+        assertFalse(MessagePathJit.wanted(config(2, 2, "auto"), 1, PLAIN), "auto: a core each keeps C2");
         assertFalse(MessagePathJit.wanted(config(4, 2, "false"), 1, PLAIN));
         assertTrue(MessagePathJit.wanted(config(2, 16, "true"), 1, PLAIN));
         assertFalse(MessagePathJit.wanted(config(2, 16, "true"), 2, PLAIN));
         MpjException e = assertThrows(MpjException.class, () -> MessagePathJit.wanted(config(4, 2, "yes"), 1, PLAIN));
-        assertTrue(e.getMessage().contains(MessagePathJit.SETTING) && e.getMessage().contains("auto, true, false"),
+        assertTrue(e.getMessage().contains(MessagePathJit.SETTING) && e.getMessage().contains("true, auto, false"),
                 e.getMessage());
+    }
+
+    @Test
+    void aJvmThatWritesTheClassDataArchiveKeepsC2() {
+        String[] dynamic = {"-Xmx1g", "-XX:ArchiveClassesAtExit=/x/mpj.jsa.1.tmp", "-Xlog:cds=off"};
+        String[] aot = {"-XX:AOTMode=record", "-XX:AOTConfiguration=/x/mpj.aot.1.tmp.config"};
+        String[] mapping = {"-XX:SharedArchiveFile=/x/mpj.jsa", "-Xlog:cds=off"};
+        assertFalse(MessagePathJit.wanted(config(4, 2, "true"), 1, dynamic), "a dynamic archive written at exit");
+        assertFalse(MessagePathJit.wanted(config(4, 2, null), 1, aot), "an ahead-of-time recording");
+        assertTrue(MessagePathJit.wanted(config(4, 2, null), 1, mapping), "an archive mapped in is read only");
+        assertTrue(MessagePathJit.wanted(config(4, 2, null), 1, new String[] {"-XX:AOTCache=/x/mpj.aot"}));
     }
 
     @Test
     void mpjrunScalesTheThresholdsOfJvmsItStartsWhereThePathIsC1s() {
         Map<String, String> twoCores = Map.of(Config.CORES_ON_HOST, "2");
         assertEquals(MessagePathJit.LAUNCH_OPTIONS, MessagePathJit.launchOptions(twoCores, 4, 1, List.of()));
-        assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 2, 1, List.of()), "a core each");
+        assertEquals(MessagePathJit.LAUNCH_OPTIONS, MessagePathJit.launchOptions(twoCores, 2, 1, List.of()), "a core each");
+        assertEquals(List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "auto"),
+                2, 1, List.of()), "auto: a core each");
         assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 4, 2, List.of()), "thread ranks");
         assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 4, 1, List.of("-XX:TieredStopAtLevel=1")));
         assertEquals(List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "false"),

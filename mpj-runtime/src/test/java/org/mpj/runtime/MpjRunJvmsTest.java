@@ -310,9 +310,11 @@ class MpjRunJvmsTest {
 
     @Test
     @Timeout(120)
-    void rankJvmsThatOutnumberTheCoresCompileMpjsOwnClassesWithC1Alone() {
-        String[] kinds = {"-Dmpj.coresOnHost=1", "-Dmpj.coresOnHost=8", "-Dmpj.coresOnHost=1 -Dmpj.c1MessagePath=false"};
-        String[] expected = {"yes thresholds scaled", "no thresholds as usual", "no thresholds as usual"};
+    void rankJvmsOfOneRankCompileMpjsOwnClassesWithC1AloneUnlessTold() {
+        String[] kinds = {"-Dmpj.coresOnHost=1", "-Dmpj.coresOnHost=8", "-Dmpj.coresOnHost=8 -Dmpj.c1MessagePath=auto",
+            "-Dmpj.coresOnHost=1 -Dmpj.c1MessagePath=auto", "-Dmpj.coresOnHost=1 -Dmpj.c1MessagePath=false"};
+        String[] expected = {"yes thresholds scaled", "yes thresholds scaled", "no thresholds as usual",
+            "yes thresholds scaled", "no thresholds as usual"};
         for (int k = 0; k < kinds.length; k++) {
             List<String> a = new ArrayList<>(List.of("--dev", "tcp", "-np", "2", "--timeout", "60"));
             a.addAll(List.of(kinds[k].split(" ")));
@@ -325,7 +327,7 @@ class MpjRunJvmsTest {
         }
         Run bad = mpjrun("--dev", "tcp", "-np", "2", "--timeout", "60", "-Dmpj.coresOnHost=1", "-Dmpj.c1MessagePath=yes",
                 "-cp", programs(), LaunchPrograms.C1Path.class.getName());
-        assertTrue(bad.exitCode() != 0 && bad.err().contains("mpj.c1MessagePath='yes' (valid: auto, true, false)"), bad.err());
+        assertTrue(bad.exitCode() != 0 && bad.err().contains("mpj.c1MessagePath='yes' (valid: true, auto, false)"), bad.err());
     }
 
     /** This host's usable cores, where 2 ranks can be bound to them; else the test is skipped. */
