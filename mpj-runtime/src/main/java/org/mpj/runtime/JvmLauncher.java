@@ -50,8 +50,10 @@ interface JvmLauncher {
                         words.addAll(binding.prefix(command, j));
                     }
                     List<String> own = new ArrayList<>(cds.options(j, command.javaOptions()));
-                    own.addAll(MessagePathJit.launchOptions(command.settings(), command.np(), command.ranksOf(j),
-                            command.javaOptions()));
+                    if (!MessagePathJit.recordsArchive(own.toArray(new String[0]))) {
+                        own.addAll(MessagePathJit.launchOptions(command.settings(), command.np(), command.ranksOf(j),
+                                command.javaOptions()));
+                    }
                     words.addAll(command.forJvm(j, false, command.np(), own));
                     ProcessBuilder pb = new ProcessBuilder(words);
                     pb.environment().put("MPJ_JOBSECRET", secret.toHex());

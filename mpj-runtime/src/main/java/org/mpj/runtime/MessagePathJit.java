@@ -103,10 +103,12 @@ final class MessagePathJit {
 
     /**
      * Whether a JVM started with {@code jvmArguments} writes mpjrun's class-data archive as it exits
-     * ({@link ClassDataSharing}). Such a JVM keeps C2 for the path: C2, refused a method by the directive,
-     * marks it not compilable in its class metadata, and the archive kept the mark for every JVM that
-     * mapped it, whatever its setting (with {@code auto}, 2 JVMs on 2 cores compiled MPJ's and Netty's
-     * methods at C1 after a 4-JVM job had written the archive; cds-c1-mark.txt).
+     * ({@link ClassDataSharing}). Such a JVM runs as the JDK's defaults have it: no directive here, and no
+     * {@link #LAUNCH_OPTIONS} from mpjrun ({@link JvmLauncher#local}). The archive keeps what that JVM's
+     * compilers left in the classes' metadata for every JVM that maps it: C2, refused a method by the
+     * directive, marks it not compilable (with {@code auto}, 2 JVMs on 2 cores then compiled MPJ's and
+     * Netty's methods at C1 alone), and after a recording JVM with the scaled thresholds a 2-JVM job's
+     * 8-byte round trip took 18-20 us a way against 4.6-4.8 (benchmarks/results/2026-11-28/cds-c1-mark.txt).
      */
     static boolean recordsArchive(String[] jvmArguments) {
         for (String a : jvmArguments) {
