@@ -325,7 +325,7 @@ final class MappedPipe {
         LONG.setVolatile(map, at, v);
     }
 
-    /** Reads the other side's counter at {@code at}, before any read of what it published. */
+    /** Reads the other side's counter (or count of sleeps) at {@code at}, before any read of what it published. */
     private long getVolatile(int at) {
         return (long) LONG.getVolatile(map, at);
     }
@@ -351,7 +351,7 @@ final class MappedPipe {
      * writes its count, so neither side needs an atomic update.
      */
     private void owesNudgeIfAsleep(int at) {
-        long theirSleeps = (long) LONG.getVolatile(map, at);
+        long theirSleeps = getVolatile(at);
         if ((theirSleeps & 1) != 0 && theirSleeps != nudged) {
             nudged = theirSleeps;
             nudgeOwed = true;

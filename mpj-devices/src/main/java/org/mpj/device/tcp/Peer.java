@@ -267,7 +267,10 @@ final class Peer {
         return null;
     }
 
-    /** Copies what the pipes allow each way; returns the chunks moved. */
+    /**
+     * Copies what the pipes allow each way; returns the chunks moved. Whatever in a pipe no peer could
+     * have written (a counter, a chunk's length or id) breaks the link, as a bad frame does.
+     */
     int movePipes() {
         try {
             return drainPipe() + pumpPipe();
@@ -307,8 +310,7 @@ final class Peer {
                 wrong = m.pipeData(in);
             }
             if (wrong != null) {
-                device.linkBroken(this, wrong);
-                return chunks;
+                throw new FrameException(wrong);
             }
             in.consume();
             chunks++;
