@@ -17,9 +17,16 @@ import java.util.List;
 /**
  * A class-data-sharing archive for the JVMs mpjrun starts on this host: the classes of MPJ, Netty and
  * the JDK that a rank JVM loads, mapped in ready-made instead of read, verified and linked again. A job
- * whose archive is missing has its JVM 0 write one as it exits; later jobs start from it. A tcp job of 2
- * JVMs: Init 7 ms instead of 12-17, the first round trip 28-38 ms instead of 65-85, the whole job 0.90 s
- * of wall time instead of 1.16-1.22 (benchmarks/results/2026-11-26/jit-asm-frame-execute.txt).
+ * whose archive is missing has its JVM 0 list the classes it loads; after the job mpjrun dumps them into
+ * the archive with a JVM of its own that runs no program (-Xshare:dump), and later jobs start from it. A
+ * tcp job of 2 JVMs takes 1.23-1.27 s of wall time against 1.53-1.54 without it.
+ *
+ * <p>Not a dynamic archive written by JVM 0 as it exits (-XX:ArchiveClassesAtExit), as before: that kept
+ * what the writing JVM's compilers had left in the methods' metadata, and every JVM that mapped it in
+ * inherited it. C2's refusals under the C1 directive kept MPJ's methods at C1 in later jobs whatever their
+ * setting ({@link MessagePathJit#recordsArchive}); and after a 4-JVM Bcast job had written it, no JVM of
+ * later jobs ever compiled TcpDevice.send, and MpiJavaBench's Bcast of 1-64 B on 4 JVMs took 46-50 us
+ * against 4-10 without the archive (benchmarks/results/2026-11-28/cds-static-dump.txt).
  *
  * <p>On Java 25 and later the archive is an ahead-of-time cache (JEP 483, 514, 515): classes loaded and
  * linked, and the method profiles of the run that recorded it, so that the JIT compiles the message path
@@ -43,7 +50,7 @@ import java.util.List;
  * request stops the JVM too).
  *
  * @param archive the archive the JVMs map in
- * @param pending the file JVM 0 writes it to, moved to {@code archive} after the job
+ * @param pending the file it is written to after the job, then moved to {@code archive}
  * @param jdkKey  the JDK's part of the archives' names
  * @param aot     an ahead-of-time cache (Java 25+), not a dynamic archive
  * @param kept    the start of the names of this JDK's archives that stay when this one is published: the
@@ -128,10 +135,10 @@ record ClassDataSharing(Path archive, Path pending, String jdkKey, boolean aot, 
                     : List.of();
         }
         if (Files.isRegularFile(archive)) {
-            return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+            return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off");
         }
-        return jvm == 0 ? List.of("-XX:ArchiveClassesAtExit=" + pending, "-Xlog:cds=off", "-Xlog:cds+dynamic=off")
-                : List.of();
+        // JVM 0 lists the classes it loads; publish dumps them after the job (see the class comment).
+        return jvm == 0 ? List.of("-XX:DumpLoadedClassList=" + configuration()) : List.of();
     }
 
     /**
@@ -144,7 +151,7 @@ record ClassDataSharing(Path archive, Path pending, String jdkKey, boolean aot, 
         if (pending == null) {
             return;
         }
-        if (aot && Files.isRegularFile(configuration())) {
+        if (Files.isRegularFile(configuration())) {
             try {
                 if (jobSucceeded && !Files.exists(pending)) {
                     assemble();
@@ -195,22 +202,29 @@ record ClassDataSharing(Path archive, Path pending, String jdkKey, boolean aot, 
         }
     }
 
-    /** Where JVM 0 records for an ahead-of-time cache: classes, linking and profiles, ~25 MB. */
+    /**
+     * Where JVM 0 records: for an ahead-of-time cache its classes, linking and profiles (~25 MB), else the
+     * list of the classes it loaded.
+     */
     Path configuration() {
         return Path.of(pending + ".config");
     }
 
     /**
-     * Assembles the cache from JVM 0's recording: a JVM of the same JDK, class path and module options
-     * that runs no program (about half a second here); its console output is not the job's. A failure
-     * leaves no cache, and the next job records again.
+     * Assembles the cache from JVM 0's recording, or dumps the archive of the classes it listed: a JVM of
+     * the same JDK, class path and module options that runs no program (about half a second here for a
+     * cache, ~1 s for an archive); its console output is not the job's. A failure leaves no archive, and
+     * the next job records again.
      */
     private void assemble() {
         List<String> command = new ArrayList<>();
         command.add(JvmCommand.java());
         command.addAll(JvmOptions.ALL);
-        command.addAll(List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + configuration(), "-XX:AOTCache=" + pending,
-                "-Xlog:aot=off", "-Xlog:cds=off", "-cp", System.getProperty("java.class.path")));
+        command.addAll(aot
+                ? List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + configuration(), "-XX:AOTCache=" + pending,
+                        "-Xlog:aot=off")
+                : List.of("-Xshare:dump", "-XX:SharedClassListFile=" + configuration(), "-XX:SharedArchiveFile=" + pending));
+        command.addAll(List.of("-Xlog:cds=off", "-cp", System.getProperty("java.class.path")));
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -231,7 +245,8 @@ record ClassDataSharing(Path archive, Path pending, String jdkKey, boolean aot, 
      */
     private static boolean aboutSharing(String option) {
         String o = option.toLowerCase(java.util.Locale.ROOT);
-        return o.startsWith("-x") && (o.contains("share") || o.contains("archive") || o.contains("cds") || o.contains("aot"));
+        return o.startsWith("-x") && (o.contains("share") || o.contains("archive") || o.contains("cds") || o.contains("aot")
+                || o.contains("classlist"));
     }
 
     private static long modified(Path p) {

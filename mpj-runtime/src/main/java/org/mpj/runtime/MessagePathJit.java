@@ -102,17 +102,19 @@ final class MessagePathJit {
     }
 
     /**
-     * Whether a JVM started with {@code jvmArguments} writes mpjrun's class-data archive as it exits
-     * ({@link ClassDataSharing}). Such a JVM runs as the JDK's defaults have it: no directive here, and no
-     * {@link #LAUNCH_OPTIONS} from mpjrun ({@link JvmLauncher#local}). The archive keeps what that JVM's
-     * compilers left in the classes' metadata for every JVM that maps it: C2, refused a method by the
-     * directive, marks it not compilable (with {@code auto}, 2 JVMs on 2 cores then compiled MPJ's and
-     * Netty's methods at C1 alone), and after a recording JVM with the scaled thresholds a 2-JVM job's
-     * 8-byte round trip took 18-20 us a way against 4.6-4.8 (benchmarks/results/2026-11-28/cds-c1-mark.txt).
+     * Whether a JVM started with {@code jvmArguments} records mpjrun's ahead-of-time cache (Java 25+,
+     * {@link ClassDataSharing}): its profiles and what its compilers did go into the cache for every JVM
+     * that uses it. Such a JVM runs as the JDK's defaults have it: no directive here, and no
+     * {@link #LAUNCH_OPTIONS} from mpjrun ({@link JvmLauncher#local}). A dynamic archive written at exit
+     * showed why: C2, refused a method by the directive, marks it not compilable, and the archive kept
+     * that (with {@code auto}, 2 JVMs on 2 cores then compiled MPJ's and Netty's methods at C1 alone); after
+     * a writing JVM with the scaled thresholds a 2-JVM job's 8-byte round trip took 18-20 us a way against
+     * 4.6-4.8 (benchmarks/results/2026-11-28/cds-c1-mark.txt). On Java 17 JVM 0 only lists its classes,
+     * and runs as the others do.
      */
     static boolean recordsArchive(String[] jvmArguments) {
         for (String a : jvmArguments) {
-            if (a.startsWith("-XX:ArchiveClassesAtExit=") || a.equals("-XX:AOTMode=record")) {
+            if (a.equals("-XX:AOTMode=record")) {
                 return true;
             }
         }

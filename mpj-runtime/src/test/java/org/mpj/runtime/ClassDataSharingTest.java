@@ -57,17 +57,25 @@ class ClassDataSharingTest {
         return Path.of(options.stream().filter(o -> o.startsWith(prefix)).findFirst().orElseThrow().substring(prefix.length()));
     }
 
+    /** What JVM 0 of a first job on Java 17 leaves, and what dumping its list after the job gives. */
+    static void listedAndDumped(ClassDataSharing c, byte content) throws IOException {
+        Path list = option(c.options(0, NONE), "-XX:DumpLoadedClassList=");
+        assertEquals(c.configuration(), list);
+        Files.write(list, new byte[] {content});
+        Files.write(c.pending(), new byte[] {content});   // as mpjrun's dump would write it
+    }
+
     @Test
-    void aMissingArchiveIsWrittenByJvmZeroAndUsedOnceTheJobEndedWell(@TempDir Path dir) throws IOException {
+    void aMissingArchiveIsListedByJvmZeroAndUsedOnceTheJobEndedWell(@TempDir Path dir) throws IOException {
         String cp = classPath(jar(dir, "mpj-runtime.jar"), jar(dir, "netty.jar"));
         ClassDataSharing cds = of(cp, dir, JDK);
-        List<String> first = cds.options(0, NONE);
-        assertTrue(first.contains("-Xlog:cds=off"), first.toString());
-        assertEquals(List.of(), cds.options(1, NONE), "only JVM 0 writes the archive");
-        Path pending = option(first, "-XX:ArchiveClassesAtExit=");
-        Files.write(pending, new byte[] {1, 2, 3});   // what JVM 0 leaves as it exits
+        assertEquals(List.of("-XX:DumpLoadedClassList=" + cds.configuration()), cds.options(0, NONE),
+                "JVM 0 runs the program as the others do, listing the classes it loads");
+        assertEquals(List.of(), cds.options(1, NONE), "only JVM 0 lists");
+        listedAndDumped(cds, (byte) 1);
         cds.publish(true);
-        assertFalse(Files.exists(pending));
+        assertFalse(Files.exists(cds.pending()));
+        assertFalse(Files.exists(cds.configuration()), "the list goes once dumped");
         assertTrue(Files.isRegularFile(cds.archive()));
         for (int jvm = 0; jvm < 3; jvm++) {
             assertEquals(cds.archive(), option(cds.options(jvm, NONE), "-XX:SharedArchiveFile="), "JVM " + jvm);
@@ -77,28 +85,27 @@ class ClassDataSharingTest {
     @Test
     void whatAFailedJobLeftIsDeletedNotUsed(@TempDir Path dir) throws IOException {
         ClassDataSharing cds = of(classPath(jar(dir, "a.jar")), dir, JDK);
-        Path pending = option(cds.options(0, NONE), "-XX:ArchiveClassesAtExit=");
-        Files.write(pending, new byte[] {1});
+        listedAndDumped(cds, (byte) 1);
         cds.publish(false);
-        assertFalse(Files.exists(pending));
+        assertFalse(Files.exists(cds.pending()) || Files.exists(cds.configuration()));
         assertFalse(Files.exists(cds.archive()));
-        assertTrue(option(cds.options(0, NONE), "-XX:ArchiveClassesAtExit=").toString().endsWith(".tmp"));
+
     }
 
     @Test
     void aRebuiltJarGetsAnArchiveOfItsOwnAndTheOldOneOfThatJdkGoes(@TempDir Path dir) throws IOException {
         Path a = jar(dir, "a.jar");
         ClassDataSharing before = of(classPath(a), dir, JDK);
-        Files.write(option(before.options(0, NONE), "-XX:ArchiveClassesAtExit="), new byte[] {1});
+        listedAndDumped(before, (byte) 1);
         before.publish(true);
         ClassDataSharing otherJdk = of(classPath(a), dir, "/opt/jdk-25|25.0.3+9");
-        Files.write(option(otherJdk.options(0, NONE), "-XX:ArchiveClassesAtExit="), new byte[] {2});
+        listedAndDumped(otherJdk, (byte) 2);
         otherJdk.publish(true);
 
         Files.setLastModifiedTime(a, FileTime.fromMillis(Files.getLastModifiedTime(a).toMillis() + 60_000));
         ClassDataSharing after = of(classPath(a), dir, JDK);
         assertNotEquals(before.archive(), after.archive());
-        Files.write(option(after.options(0, NONE), "-XX:ArchiveClassesAtExit="), new byte[] {3});
+        listedAndDumped(after, (byte) 3);
         after.publish(true);
         assertTrue(Files.exists(after.archive()));
         assertFalse(Files.exists(before.archive()), "the same JDK's archive of the old jar");
@@ -110,7 +117,7 @@ class ClassDataSharingTest {
         Path recent = Files.write(Path.of(after.archive() + ".2.tmp"), new byte[] {5});
         Files.setLastModifiedTime(a, FileTime.fromMillis(Files.getLastModifiedTime(a).toMillis() + 60_000));
         ClassDataSharing next = of(classPath(a), dir, JDK);
-        Files.write(option(next.options(0, NONE), "-XX:ArchiveClassesAtExit="), new byte[] {6});
+        listedAndDumped(next, (byte) 6);
         next.publish(true);
         assertFalse(Files.exists(stale));
         assertTrue(Files.exists(recent));
@@ -131,7 +138,7 @@ class ClassDataSharingTest {
                 "a trimmed runtime without lib/server/classes.jsa");
         ClassDataSharing cds = of(cp, dir, JDK);
         for (String user : List.of("-Xshare:off", "-XX:SharedArchiveFile=/x.jsa", "-XX:ArchiveClassesAtExit=/y.jsa",
-                "-XX:AOTCache=/z.aot")) {
+                "-XX:DumpLoadedClassList=/y.lst", "-XX:AOTCache=/z.aot")) {
             assertEquals(NONE, cds.options(0, List.of("-Xmx1g", user)), user);
         }
         assertFalse(cds.options(0, List.of("-Xmx1g", "-Dgame.mode=chaotic", "-Dshared.dir=/x")).isEmpty(),

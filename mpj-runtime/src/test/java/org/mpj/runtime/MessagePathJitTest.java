@@ -42,11 +42,11 @@ class MessagePathJitTest {
     }
 
     @Test
-    void aJvmThatWritesTheClassDataArchiveKeepsC2() {
-        String[] dynamic = {"-Xmx1g", "-XX:ArchiveClassesAtExit=/x/mpj.jsa.1.tmp", "-Xlog:cds=off"};
+    void aJvmThatRecordsTheAheadOfTimeCacheKeepsC2() {
+        String[] listing = {"-Xmx1g", "-XX:DumpLoadedClassList=/x/mpj.jsa.1.tmp.config"};
         String[] aot = {"-XX:AOTMode=record", "-XX:AOTConfiguration=/x/mpj.aot.1.tmp.config"};
         String[] mapping = {"-XX:SharedArchiveFile=/x/mpj.jsa", "-Xlog:cds=off"};
-        assertFalse(MessagePathJit.wanted(config(4, 2, "true"), 1, dynamic), "a dynamic archive written at exit");
+        assertTrue(MessagePathJit.wanted(config(4, 2, "true"), 1, listing), "a list of classes keeps nothing of the compilers");
         assertFalse(MessagePathJit.wanted(config(4, 2, null), 1, aot), "an ahead-of-time recording");
         assertTrue(MessagePathJit.wanted(config(4, 2, null), 1, mapping), "an archive mapped in is read only");
         assertTrue(MessagePathJit.wanted(config(4, 2, null), 1, new String[] {"-XX:AOTCache=/x/mpj.aot"}));

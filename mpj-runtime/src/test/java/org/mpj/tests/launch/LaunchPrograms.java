@@ -163,8 +163,8 @@ public final class LaunchPrograms {
 
     /**
      * Prints "ARCHIVE rank what" after a ping-pong across the size classes: what its JVM was told of
-     * mpjrun's archive ({@code record} / {@code use} an ahead-of-time cache, {@code dump} / {@code map} a
-     * dynamic archive, or {@code none}), and nothing else.
+     * mpjrun's archive ({@code record} / {@code use} an ahead-of-time cache, {@code list} its classes for /
+     * {@code map} an archive of classes, or {@code none}), and nothing else.
      */
     public static class Archive {
         public static void main(String[] args) {
@@ -183,7 +183,7 @@ public final class LaunchPrograms {
             String what = "none";
             for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
                 what = a.equals("-XX:AOTMode=record") ? "record" : a.startsWith("-XX:AOTCache=") ? "use"
-                        : a.startsWith("-XX:ArchiveClassesAtExit=") ? "dump" : a.startsWith("-XX:SharedArchiveFile=") ? "map" : what;
+                        : a.startsWith("-XX:DumpLoadedClassList=") ? "list" : a.startsWith("-XX:SharedArchiveFile=") ? "map" : what;
             }
             System.out.println("ARCHIVE " + rank + " " + what);
             MPI.Finalize();
