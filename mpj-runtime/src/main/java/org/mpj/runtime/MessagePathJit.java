@@ -62,11 +62,21 @@ final class MessagePathJit {
      * 256 KiB-1 MiB 318-1326 us against 519-1428, Allreduce 781-2174 against 1165-2631 and of 1 byte
      * 131-178 against 193-217; NPB class A CG 0.93-1.14 s against 1.13-1.36, IS, MG, FT level
      * (benchmarks/results/2026-11-27/tcp-c1-hundredth.txt).
+     *
+     * <p>The JDK's methods that the path calls for every message, ByteBuffer's bulk gets and puts and the
+     * atomic field updaters, keep C2 but reach it at a hundredth of the calls too: at the usual thresholds
+     * both JVMs of a 2-JVM ping-pong compiled them together in its 4000th-5000th round trip, which took
+     * 12-18 us a way against 4.4-4.7 settled; MpiJavaBench's 2-byte row 6.1-6.6 us against 9.1-12.4 (Open
+     * MPI 5.4); NPB IS, CG and MG class A on 2 and 4 JVMs level in four alternating rounds
+     * (benchmarks/results/2026-11-28/tcp-first-calls.txt). All of java.nio so scaled made CG on 4 JVMs slower
+     * (0.62-0.68 s against 0.55-0.62), as MPJ's engine and facade did IS (tried-s42.txt).
      */
     static final List<String> LAUNCH_OPTIONS = List.of(
             "-XX:CompileCommand=CompileThresholdScaling,org.mpj.device.*::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,io.netty.*::*,0.01",
-            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.match.*::*,0.01");
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.match.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,java.nio.ByteBuffer::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,java.util.concurrent.atomic.AtomicIntegerFieldUpdater*::*,0.01");
 
     private MessagePathJit() {
     }
