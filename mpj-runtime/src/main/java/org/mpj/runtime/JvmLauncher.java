@@ -50,10 +50,9 @@ interface JvmLauncher {
                         words.addAll(binding.prefix(command, j));
                     }
                     List<String> own = new ArrayList<>(cds.options(j, command.javaOptions()));
-                    if (!MessagePathJit.recordsArchive(own.toArray(new String[0]))) {
-                        own.addAll(MessagePathJit.launchOptions(command.settings(), command.np(), command.ranksOf(j),
-                                command.javaOptions()));
-                    }
+                    List<String> all = new ArrayList<>(command.javaOptions());
+                    all.addAll(own);
+                    own.addAll(MessagePathJit.launchOptions(command.settings(), command.np(), command.ranksOf(j), all));
                     words.addAll(command.forJvm(j, false, command.np(), own));
                     ProcessBuilder pb = new ProcessBuilder(words);
                     pb.environment().put("MPJ_JOBSECRET", secret.toHex());

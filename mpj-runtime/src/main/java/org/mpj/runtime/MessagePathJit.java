@@ -84,7 +84,7 @@ final class MessagePathJit {
     /**
      * The options mpjrun gives a JVM of {@code ranksInJvm} ranks that it starts on this host, where
      * the job has {@code ranksOnHost} ranks, under {@code settings} (as the JVM will see them) and with
-     * the user's {@code javaOptions}: {@link #LAUNCH_OPTIONS} where that JVM will compile the path with
+     * {@code javaOptions} (the user's and mpjrun's own): {@link #LAUNCH_OPTIONS} where that JVM will compile the path with
      * C1 alone ({@link #wanted}), else none. A setting {@link #wanted} refuses is left for the JVM to
      * report as it starts.
      */

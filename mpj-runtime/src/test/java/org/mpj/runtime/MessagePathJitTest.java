@@ -61,6 +61,8 @@ class MessagePathJitTest {
                 2, 1, List.of()), "auto: a core each");
         assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 4, 2, List.of()), "thread ranks");
         assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 4, 1, List.of("-XX:TieredStopAtLevel=1")));
+        assertEquals(List.of(), MessagePathJit.launchOptions(twoCores, 4, 1,
+                List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=/x/mpj.aot.1.tmp.config")), "the AOT cache's recording JVM");
         assertEquals(List.of(), MessagePathJit.launchOptions(Map.of(Config.CORES_ON_HOST, "2", MessagePathJit.SETTING, "false"),
                 4, 1, List.of()));
         // a setting the JVM refuses is the JVM's to report, with the job's other errors
