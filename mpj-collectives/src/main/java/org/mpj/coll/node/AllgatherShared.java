@@ -9,9 +9,10 @@ import org.mpj.core.datatype.TypeMap;
 
 /**
  * Allgather through memory: every rank copies each rank's block straight into its own receive
- * buffer. Short blocks go through the owners' stages so that nobody waits for its readers (one
- * synchronisation per call); long blocks are read from the send buffers (one copy per block) and
- * ranks leave once nobody reads theirs. {@link AllgathervShared} runs the same steps.
+ * buffer. Where ranks outnumber cores, short blocks go through the owners' stages so that nobody
+ * waits for its readers (one synchronisation per call); long blocks, and all blocks where each rank
+ * has a core ({@link Shared#stagesShortMessages}), are read from the send buffers (one copy per block)
+ * and ranks leave once nobody reads theirs. {@link AllgathervShared} runs the same steps.
  */
 public final class AllgatherShared {
     public static final String NAME = "shared";
@@ -29,7 +30,7 @@ public final class AllgatherShared {
                     recvtype);
             return;
         }
-        boolean staged = (long) sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES;
+        boolean staged = Shared.stagesShortMessages(c) && (long) sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES;
         copyBlocks(c, b, "Allgather", staged, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, null,
                 null, recvcount, recvtype);
     }

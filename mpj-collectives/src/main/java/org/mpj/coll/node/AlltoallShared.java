@@ -8,9 +8,10 @@ import org.mpj.core.datatype.TypeMap;
 
 /**
  * Alltoall through memory: each rank copies block {@code me} of every rank's send data into block
- * {@code r} of its own receive buffer. When a rank's whole send buffer is short it goes through the
- * rank's stage, so nobody waits for its readers (one synchronisation per call); else blocks are read
- * from the send buffers (one copy per block) and ranks leave once nobody reads theirs.
+ * {@code r} of its own receive buffer. Where ranks outnumber cores and a rank's whole send buffer is
+ * short it goes through the rank's stage, so nobody waits for its readers (one synchronisation per
+ * call); else ({@link Shared#stagesShortMessages}) blocks are read from the send buffers (one copy per
+ * block) and ranks leave once nobody reads theirs.
  */
 public final class AlltoallShared {
     public static final String NAME = "shared";
@@ -36,7 +37,7 @@ public final class AlltoallShared {
                 TypeMap sendtype,   Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
         int p = b.size;
         int block = recvcount * recvtype.extent;
-        if ((long) p * sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES) {
+        if (Shared.stagesShortMessages(c) && (long) p * sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES) {
             long k = b.arrived.next(me);
             b.stages.put(me, k, sendbuf, sendoffset, p * sendcount, sendtype);
             b.arrived.signal();

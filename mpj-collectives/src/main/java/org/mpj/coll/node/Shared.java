@@ -1,5 +1,6 @@
 package org.mpj.coll.node;
 
+import org.mpj.core.Communicator;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
 import org.mpj.core.datatype.BaseType;
@@ -17,6 +18,24 @@ final class Shared {
      */
     static boolean usable(NodeBoard b, TypeMap type) {
         return b != null && type.base != BaseType.OBJECT;
+    }
+
+    /**
+     * Whether short messages may go through stages ({@link Stages}, the root's stages of Bcast): only
+     * where the host's ranks outnumber its cores, the same answer on every rank of a node. There a rank
+     * that waited for its readers would wait for threads to be scheduled, and a copy into a stage saves
+     * that. A rank with a core of its own waits without being descheduled, and the extra copy costs more
+     * than the wait: the owner writes every line of its stage, so each reader fetches every line from
+     * the owner's core, where straight out of the owner's buffer it reads lines that are clean or still
+     * in its own cache. MpiJavaBench, 2 thread ranks on 2 cores, 2-3 rounds, us a call (staged against
+     * straight, Open MPI's vader beside them): Bcast 16 KiB 2.0-7.7 against 0.6-1.1 (3.4-4.1), Allgather
+     * 4 KiB 0.58-0.86 against 0.28-0.35 (2.7-3.5), Alltoall 16 KiB 6.9-7.6 against 0.9 (4.0-5.9), Allreduce
+     * 4 KiB 1.46-1.97 against 0.53-0.68 (1.15-1.35). One path for all sizes also spares the recompilation
+     * (and the interpreted calls until it) that the first long message set off where short ones had gone
+     * through stages alone (benchmarks/results/2026-11-28/shm-own-cores.txt).
+     */
+    static boolean stagesShortMessages(Communicator c) {
+        return c.ranksOutnumberCores();
     }
 
     /** Copies another rank's block into this rank's, failing as a receive would when it has no room. */

@@ -142,11 +142,21 @@ class NodeAwareTest {
         }
     }
 
-    @ParameterizedTest(name = "mixed np={0}")
-    @org.junit.jupiter.params.provider.ValueSource(ints = {3, 8})
+    /**
+     * Both ways of the shared algorithms with short messages: where ranks outnumber cores (one core),
+     * through stages; where each rank has a core (64), straight out of the owners' buffers.
+     */
+    static Stream<Arguments> mixedCases() {
+        return Stream.of(2, 3, 8).flatMap(np -> Stream.of(1, 64).map(cores -> Arguments.of(np, cores)));
+    }
+
+    @ParameterizedTest(name = "mixed np={0}, {1} cores")
+    @MethodSource("mixedCases")
     @Timeout(120)
-    void backToBackCallsNeverReadARewrittenBuffer(int np) {
-        Jobs.runOk(np, FORCED, Mixed.class);
+    void backToBackCallsNeverReadARewrittenBuffer(int np, int cores) {
+        Map<String, String> settings = new java.util.HashMap<>(FORCED);
+        settings.put("mpj.coresOnHost", Integer.toString(cores));
+        Jobs.runOk(np, settings, Mixed.class);
     }
 
     /**
