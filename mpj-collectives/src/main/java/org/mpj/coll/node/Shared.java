@@ -21,8 +21,10 @@ final class Shared {
     }
 
     /**
-     * Whether short messages may go through stages ({@link Stages}, the root's stages of Bcast): only
-     * where the host's ranks outnumber its cores, the same answer on every rank of a node. There a rank
+     * Whether short messages of Bcast, Allgather(v), Alltoall(v) and Allreduce may go through stages
+     * ({@link Stages}, the root's stages of Bcast): only where the host's ranks outnumber its cores, the
+     * same answer on every rank of a node (Gather, Scatter, Reduce, Reduce_scatter and Scan stage short
+     * messages wherever they run; not measured with a core per rank). There a rank
      * that waited for its readers would wait for threads to be scheduled, and a copy into a stage saves
      * that. A rank with a core of its own waits without being descheduled, and the extra copy costs more
      * than the wait: the owner writes every line of its stage, so each reader fetches every line from
