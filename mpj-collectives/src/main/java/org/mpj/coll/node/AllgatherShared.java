@@ -11,7 +11,7 @@ import org.mpj.core.datatype.TypeMap;
  * Allgather through memory: every rank copies each rank's block straight into its own receive
  * buffer. Where ranks outnumber cores, short blocks go through the owners' stages so that nobody
  * waits for its readers (one synchronisation per call); long blocks, and all blocks where each rank
- * has a core ({@link Shared#stagesShortMessages}), are read from the send buffers (one copy per block)
+ * has a core ({@link Shared#staged}), are read from the send buffers (one copy per block)
  * and ranks leave once nobody reads theirs. {@link AllgathervShared} runs the same steps.
  */
 public final class AllgatherShared {
@@ -30,7 +30,7 @@ public final class AllgatherShared {
                     recvtype);
             return;
         }
-        boolean staged = Shared.stagesShortMessages(c) && (long) sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES;
+        boolean staged = Shared.staged(c, (long) sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
         copyBlocks(c, b, "Allgather", staged, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, null,
                 null, recvcount, recvtype);
     }

@@ -10,7 +10,7 @@ import org.mpj.core.datatype.TypeMap;
  * Allgatherv through memory, with the steps of {@link AllgatherShared}: every rank copies each rank's
  * block straight to its place in its own receive buffer. Whether blocks go through the stages is
  * decided from the receive counts, which every rank holds alike: all blocks short, where ranks
- * outnumber cores, one synchronisation; else ({@link Shared#stagesShortMessages}) read from the send
+ * outnumber cores, one synchronisation; else ({@link Shared#staged}) read from the send
  * buffers, and ranks leave once nobody reads theirs.
  */
 public final class AllgathervShared {
@@ -29,7 +29,7 @@ public final class AllgathervShared {
                     recvtype);
             return;
         }
-        boolean staged = Shared.stagesShortMessages(c) && longestBytes(recvcounts, recvtype) <= Stages.MAX_BYTES;
+        boolean staged = Shared.staged(c, longestBytes(recvcounts, recvtype), Stages.MAX_BYTES);
         AllgatherShared.copyBlocks(c, b, "Allgatherv", staged, sendbuf, sendoffset, sendcount, sendtype, recvbuf,
                 recvoffset, recvcounts, displs, 0, recvtype);
     }

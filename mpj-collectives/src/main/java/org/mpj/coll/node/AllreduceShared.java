@@ -14,15 +14,16 @@ import org.mpj.core.op.Operator;
  * is bit-identical.
  * <ul>
  * <li>Short vectors (all p of them together up to {@link Stages#MAX_BYTES}) where ranks outnumber
- * cores ({@link Shared#stagesShortMessages}): each rank copies its
+ * cores ({@link Shared#staged}): each rank copies its
  * vector into its stage and folds all stages into its receive buffer; one synchronisation per call,
  * and no rank waits for its readers: a stage is rewritten two calls later, and every rank has
  * arrived at the call in between only after it finished reading this one. Every rank reads all p
  * vectors, so this pays only while p times the vector is small (4 ranks on 2 cores: at 4 KiB
  * 9-10 us staged against 11-16 sliced, at 16 KiB 19-28 against 17-25; 2 ranks at 16 KiB: 11-12
  * against 6-7).</li>
- * <li>Long vectors, and all vectors where each rank has a core: straight out of the send buffers; rank r folds slice r into its receive buffer,
- * then copies it into every other rank's receive buffer (n combines and n copies per rank); ranks
+ * <li>Long vectors, and all vectors where each rank has a core: straight out of the send buffers;
+ * rank r folds slice r into its receive buffer, then copies it into every other rank's receive buffer
+ * (n combines and n copies per rank); ranks
  * leave once every rank has done so, two synchronisations per call (pulling the slices took a third,
  * between the folds and the copies).</li>
  * </ul>
@@ -43,7 +44,7 @@ public final class AllreduceShared {
             return;
         }
         long bytes = (long) count * type.size * type.base.byteSize();
-        if (Shared.stagesShortMessages(c) && bytes * p <= Stages.MAX_BYTES) {
+        if (Shared.staged(c, bytes * p, Stages.MAX_BYTES)) {
             staged(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
         } else {
             sliced(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);

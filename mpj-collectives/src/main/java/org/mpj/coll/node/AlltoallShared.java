@@ -10,7 +10,7 @@ import org.mpj.core.datatype.TypeMap;
  * Alltoall through memory: each rank copies block {@code me} of every rank's send data into block
  * {@code r} of its own receive buffer. Where ranks outnumber cores and a rank's whole send buffer is
  * short it goes through the rank's stage, so nobody waits for its readers (one synchronisation per
- * call); else ({@link Shared#stagesShortMessages}) blocks are read from the send buffers (one copy per
+ * call); else ({@link Shared#staged}) blocks are read from the send buffers (one copy per
  * block) and ranks leave once nobody reads theirs.
  */
 public final class AlltoallShared {
@@ -37,7 +37,7 @@ public final class AlltoallShared {
                 TypeMap sendtype,   Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
         int p = b.size;
         int block = recvcount * recvtype.extent;
-        if (Shared.stagesShortMessages(c) && (long) p * sendcount * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES) {
+        if (Shared.staged(c, (long) p * sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES)) {
             long k = b.arrived.next(me);
             b.stages.put(me, k, sendbuf, sendoffset, p * sendcount, sendtype);
             b.arrived.signal();

@@ -10,7 +10,7 @@ import org.mpj.core.datatype.TypeMap;
 /**
  * Alltoallv through memory: every rank makes its send data and its counts and displacements
  * readable, then copies its block of every rank's data straight into its receive buffer. Where ranks
- * outnumber cores ({@link Shared#stagesShortMessages}), a rank whose send data is short copies it into
+ * outnumber cores ({@link Shared#staged}), a rank whose send data is short copies it into
  * its stage and need not wait for its readers; a rank with
  * long data publishes its send buffer, and then every rank (each sees every rank's choice once all
  * have arrived) leaves only once nobody reads it. So short calls take one synchronisation, others two,
@@ -43,7 +43,7 @@ public final class AlltoallvShared {
         int turn = (int) (k % b.stages.turns());
         int first = firstBlock(sendcounts, sdispls);
         int span = describe(b, me, turn, sendcounts, sdispls, first);
-        boolean staged = Shared.stagesShortMessages(c) && (long) span * sendtype.size * sendtype.base.byteSize() <= Stages.MAX_BYTES;
+        boolean staged = Shared.staged(c, (long) span * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
         b.sendStaged[me][turn] = staged;
         if (staged) {
             b.stages.put(me, k, sendbuf, sendoffset + first * sendtype.extent, span, sendtype);

@@ -24,7 +24,7 @@ public final class BcastShared {
      * 9.0-9.3 us unstaged, 1.9-2.4 staged, 64 KiB 10.0-10.9 against 3.2-4.1 (2, 3 and 8 ranks alike);
      * at 128 KiB and more staging gained nothing. Memory: {@link NodeBoard#ROOT_TURNS} stages per rank
      * that is a root.
-     * <p>Only where ranks outnumber cores ({@link Shared#stagesShortMessages}): on 2 thread ranks with a
+     * <p>Only where ranks outnumber cores ({@link Shared#staged}): on 2 thread ranks with a
      * core each, 64 KiB 1.4-1.9 us against 7.0-29 staged (Open MPI 6.6-8.3).
      */
     static final long STAGED_BYTES = 64 * 1024;
@@ -47,7 +47,7 @@ public final class BcastShared {
         int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
-        boolean staged = Shared.stagesShortMessages(c) && (long) count * type.size * type.base.byteSize() <= STAGED_BYTES;
+        boolean staged = Shared.staged(c, (long) count * type.size * type.base.byteSize(), STAGED_BYTES);
         if (me == root) {
             if (staged) {
                 int turns = b.rootStages.turns();

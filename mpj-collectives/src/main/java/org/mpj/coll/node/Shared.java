@@ -21,12 +21,12 @@ final class Shared {
     }
 
     /**
-     * Whether short messages of Bcast, Allgather(v), Alltoall(v) and Allreduce may go through stages
-     * ({@link Stages}, the root's stages of Bcast): only where the host's ranks outnumber its cores, the
-     * same answer on every rank of a node (Gather, Scatter, Reduce, Reduce_scatter and Scan stage short
-     * messages wherever they run; not measured with a core per rank). There a rank
-     * that waited for its readers would wait for threads to be scheduled, and a copy into a stage saves
-     * that. A rank with a core of its own waits without being descheduled, and the extra copy costs more
+     * Whether a message of {@code bytes} of Bcast, Allgather(v), Alltoall(v) or Allreduce goes through a
+     * stage ({@link Stages}, the root's stages of Bcast): where it is at most the call's {@code limit} and
+     * the host's ranks outnumber its cores, the latter the same answer on every rank of a node (Gather,
+     * Scatter, Reduce, Reduce_scatter and Scan stage short messages wherever they run; not measured with
+     * a core per rank). Where ranks outnumber cores, a rank that waited for its readers would wait for
+     * threads to be scheduled, and a copy into a stage saves that. A rank with a core of its own waits without being descheduled, and the extra copy costs more
      * than the wait: the owner writes every line of its stage, so each reader fetches every line from
      * the owner's core, where straight out of the owner's buffer it reads lines that are clean or still
      * in its own cache. MpiJavaBench, 2 thread ranks on 2 cores, 2-3 rounds, us a call (staged against
@@ -36,8 +36,8 @@ final class Shared {
      * (and the interpreted calls until it) that the first long message set off where short ones had gone
      * through stages alone (benchmarks/results/2026-11-28/shm-own-cores.txt).
      */
-    static boolean stagesShortMessages(Communicator c) {
-        return c.ranksOutnumberCores();
+    static boolean staged(Communicator c, long bytes, long limit) {
+        return bytes <= limit && c.ranksOutnumberCores();
     }
 
     /** Copies another rank's block into this rank's, failing as a receive would when it has no room. */
