@@ -35,9 +35,13 @@ final class Shared {
      * 4 KiB 1.46-1.97 against 0.53-0.68 (1.15-1.35). One path for all sizes also spares the recompilation
      * (and the interpreted calls until it) that the first long message set off where short ones had gone
      * through stages alone (benchmarks/results/2026-11-28/shm-own-cores.txt).
+     *
+     * <p>The cores come first: on them the size is never compared. Compared first, its test had been true
+     * at every call C2 saw, and the first message over the limit threw the compiled call away and ran it
+     * interpreted until recompiled (benchmarks/results/2026-11-28/shm-rooted-own-cores.txt).
      */
     static boolean staged(Communicator c, long bytes, long limit) {
-        return bytes <= limit && c.ranksOutnumberCores();
+        return c.ranksOutnumberCores() && bytes <= limit;
     }
 
     /** Copies another rank's block into this rank's, failing as a receive would when it has no room. */
