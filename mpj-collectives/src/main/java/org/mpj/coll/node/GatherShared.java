@@ -10,13 +10,14 @@ import org.mpj.core.datatype.Copier;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Gather through memory, one copy per block. Blocks up to {@link Stages#MAX_BYTES} go through their
- * owners' stages: a non-root copies its block and leaves at once, as an eager send would, and the root
- * copies every block out of the stages (at 64 KiB these two copies, the root's one after another, lost
- * to nbFT by 30-60% on 4-8 ranks in the autotuner's check). Longer ones go straight from each rank's send buffer
- * into the root's receive buffer, which the root publishes: every rank copies its own block, so the
- * copies run side by side, and the root leaves once all have; a rank whose block is longer than the
- * root's room fails with ERR_TRUNCATE (there, not at the root, which cannot see it in time).
+ * Gather through memory, one copy per block. Where ranks outnumber cores ({@link Shared#staged}), blocks up
+ * to {@link Stages#MAX_BYTES} go through their owners' stages: a non-root copies its block and leaves at
+ * once, as an eager send would, and the root copies every block out of the stages (at 64 KiB these two
+ * copies, the root's one after another, lost to nbFT by 30-60% on 4-8 ranks in the autotuner's check).
+ * Other ones go straight from each rank's send buffer into the root's receive buffer, which the root
+ * publishes: every rank copies its own block, so the copies run side by side, and the root leaves once all
+ * have; a rank whose block is longer than the root's room fails with ERR_TRUNCATE (there, not at the root,
+ * which cannot see it in time).
  */
 public final class GatherShared {
     public static final String NAME = "shared";
@@ -39,7 +40,7 @@ public final class GatherShared {
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
                 TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         int p = b.size;
-        if ((long) sendcount * sendtype.size * sendtype.base.byteSize() > Stages.MAX_BYTES) {
+        if (!Shared.staged(c, (long) sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES)) {
             pushed(c, b, me, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }

@@ -12,10 +12,10 @@ import org.mpj.core.op.Operator;
  * Reduce-scatter through memory, every block folded in rank order (in0 op (in1 op (… op in(p-1))))
  * straight into its rank's receive buffer; no message, each item combined p - 1 times in all.
  * <ul>
- * <li>Short vectors (up to {@link Stages#MAX_BYTES}): each rank copies its send vector into its
- * stage and folds its own block of every stage; one synchronisation per call (a stage is rewritten
- * two calls later, as in {@link AllreduceShared}).</li>
- * <li>Long vectors: each rank folds its own block of every rank's send buffer, and ranks leave once
+ * <li>Where ranks outnumber cores ({@link Shared#staged}), short vectors (up to {@link Stages#MAX_BYTES}):
+ * each rank copies its send vector into its stage and folds its own block of every stage; one
+ * synchronisation per call (a stage is rewritten two calls later, as in {@link AllreduceShared}).</li>
+ * <li>Other vectors: each rank folds its own block of every rank's send buffer, and ranks leave once
  * every rank has read; two synchronisations per call.</li>
  * </ul>
  *
@@ -46,7 +46,7 @@ public final class ReduceScatterShared {
             lo += r < me ? recvcounts[r] : 0;
             total += recvcounts[r];
         }
-        if (total * type.size * type.base.byteSize() <= Stages.MAX_BYTES) {
+        if (Shared.staged(c, total * type.size * type.base.byteSize(), Stages.MAX_BYTES)) {
             staged(c, b, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, (int) total, lo, type, op);
             return;
         }

@@ -7,10 +7,11 @@ import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
 
 /**
- * Scatter through memory: every rank copies its block straight out of the root's send data (one copy
- * per block). When all p blocks together are at most {@link BcastShared#STAGED_BYTES} the root copies
- * them into its stage and leaves at once, running at most {@link NodeBoard#ROOT_TURNS} calls ahead, as
- * Bcast's root does; else the root publishes its send buffer and leaves once every rank has copied.
+ * Scatter through memory: every rank copies its block straight out of the root's send data (one copy per
+ * block). Where ranks outnumber cores ({@link Shared#staged}) and all p blocks together are at most
+ * {@link BcastShared#STAGED_BYTES}, the root copies them into its stage and leaves at once, running at
+ * most {@link NodeBoard#ROOT_TURNS} calls ahead, as Bcast's root does; else the root publishes its send
+ * buffer and leaves once every rank has copied.
  */
 public final class ScatterShared {
     public static final String NAME = "shared";
@@ -35,7 +36,8 @@ public final class ScatterShared {
         int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
-        boolean staged = (long) p * recvcount * recvtype.size * recvtype.base.byteSize() <= BcastShared.STAGED_BYTES;
+        boolean staged = Shared.staged(c, (long) p * recvcount * recvtype.size * recvtype.base.byteSize(),
+                BcastShared.STAGED_BYTES);
         if (me == root) {
             if (staged) {
                 int turns = b.rootStages.turns();

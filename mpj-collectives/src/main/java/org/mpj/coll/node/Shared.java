@@ -21,24 +21,30 @@ final class Shared {
     }
 
     /**
-     * Whether a message of {@code bytes} of Bcast, Allgather(v), Alltoall(v) or Allreduce goes through a
-     * stage ({@link Stages}, the root's stages of Bcast): where it is at most the call's {@code limit} and
-     * the host's ranks outnumber its cores, the latter the same answer on every rank of a node (Gather,
-     * Scatter, Reduce, Reduce_scatter and Scan stage short messages wherever they run; not measured with
-     * a core per rank). Where ranks outnumber cores, a rank that waited for its readers would wait for
-     * threads to be scheduled, and a copy into a stage saves that. A rank with a core of its own waits without being descheduled, and the extra copy costs more
-     * than the wait: the owner writes every line of its stage, so each reader fetches every line from
-     * the owner's core, where straight out of the owner's buffer it reads lines that are clean or still
-     * in its own cache. MpiJavaBench, 2 thread ranks on 2 cores, 2-3 rounds, us a call (staged against
-     * straight, Open MPI's vader beside them): Bcast 16 KiB 2.0-7.7 against 0.6-1.1 (3.4-4.1), Allgather
-     * 4 KiB 0.58-0.86 against 0.28-0.35 (2.7-3.5), Alltoall 16 KiB 6.9-7.6 against 0.9 (4.0-5.9), Allreduce
-     * 4 KiB 1.46-1.97 against 0.53-0.68 (1.15-1.35). One path for all sizes also spares the recompilation
-     * (and the interpreted calls until it) that the first long message set off where short ones had gone
-     * through stages alone (benchmarks/results/2026-11-28/shm-own-cores.txt).
+     * Whether a message of {@code bytes} of a shared collective goes through a stage ({@link Stages}):
+     * where it is at most the call's {@code limit} and the host's ranks outnumber its cores, the same
+     * answer on every rank of a node. ({@link ScanShared} stages short vectors wherever it runs.)
+     * <ul>
+     * <li>Ranks outnumber cores: a rank that waited for its readers would wait for threads to be
+     * scheduled, and a copy into a stage saves that.</li>
+     * <li>A core per rank: a waiting rank is not descheduled, and the extra copy costs more than the
+     * wait. The owner writes every line of its stage, so each reader fetches every line from the owner's
+     * core; straight out of the owner's buffer it reads lines that are clean or still in its own cache.
+     * One path for all sizes also spares the recompilation (and the interpreted calls until it) that the
+     * first long message set off where short ones had gone through stages alone.</li>
+     * </ul>
+     * Staged against straight, 2 thread ranks on 2 cores, 2-3 rounds, us a call (MpiJavaBench, Open MPI's
+     * vader in brackets; the rooted calls by CollTime's sweep): Bcast 16 KiB 2.0-7.7 against 0.6-1.1
+     * (3.4-4.1), Allgather 4 KiB 0.58-0.86 against 0.28-0.35 (2.7-3.5), Alltoall 16 KiB 6.9-7.6 against 0.9
+     * (4.0-5.9), Allreduce 4 KiB 1.46-1.97 against 0.53-0.68 (1.15-1.35); Gather 8 KiB 0.54-1.47 against
+     * 0.39-0.42, Scatter 16 KiB 2.98-4.13 against 0.54-0.58, Reduce 16 KiB 2.31-2.86 against 1.76-2.06,
+     * Reduce_scatter 16 KiB 2.34-8.56 against 1.46-2.52. Up to 256 B the rooted calls' non-roots wait for
+     * the root, 0.05-0.15 us more (Gather 256 B 0.13-0.26 against 0.26-0.31). shm-own-cores.txt and
+     * shm-rooted-own-cores.txt in benchmarks/results/2026-11-28.
      *
      * <p>The cores come first: on them the size is never compared. Compared first, its test had been true
      * at every call C2 saw, and the first message over the limit threw the compiled call away and ran it
-     * interpreted until recompiled (benchmarks/results/2026-11-28/shm-rooted-own-cores.txt).
+     * interpreted until recompiled (2-rank Gather's 32 KiB row 86-106 us a call against 0.9-1.0).
      */
     static boolean staged(Communicator c, long bytes, long limit) {
         return c.ranksOutnumberCores() && bytes <= limit;
