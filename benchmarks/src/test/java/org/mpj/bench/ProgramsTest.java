@@ -15,7 +15,10 @@ import org.mpj.bench.report.PLogPCsv;
 import org.mpj.runtime.JobResult;
 import org.mpj.runtime.ThreadJob;
 
-/** PLogPMeasure and GetovStrided as jobs on few sizes: they finish, and PLogP's CSV reads back into the model. */
+/**
+ * PLogPMeasure, GetovStrided and CollTime as jobs on few sizes: they finish, and PLogP's CSV reads back
+ * into the model.
+ */
 @Timeout(60)
 class ProgramsTest {
     @Test
@@ -34,6 +37,20 @@ class ProgramsTest {
         JobResult r = ThreadJob.of(2, PLogPMeasure.class, "--sizes", "8,64").run();
         assertFalse(r.succeeded());
         assertTrue(r.message().contains("--sizes must include 0"), r.message());
+    }
+
+    @Test
+    void collTimeRunsEveryCollectiveItNamesAndItsSweepOnThreeRanks() throws Exception {
+        for (String primitive : new String[] {"barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "gather",
+                "scatter", "reduce_scatter", "scan"}) {
+            JobResult r = ThreadJob.of(3, CollTime.class, primitive, "64").run();
+            assertTrue(r.succeeded(), primitive + ": " + r.message());
+        }
+        JobResult sweep = ThreadJob.of(3, CollTime.class, "reduce_scatter", "--sweep", "64").run();
+        assertTrue(sweep.succeeded(), sweep.message());
+        JobResult unknown = ThreadJob.of(2, CollTime.class, "gatherv", "64").run();
+        assertFalse(unknown.succeeded());
+        assertTrue(unknown.message().contains("valid: barrier"), unknown.message());
     }
 
     @Test
