@@ -30,7 +30,8 @@ public final class AllgatherShared {
                     recvtype);
             return;
         }
-        boolean staged = Shared.staged(c, (long) sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
+        boolean staged = Shared.staged(c, b, c.rank(), Primitive.ALLGATHER,
+                (long) sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
         copyBlocks(c, b, "Allgather", staged, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, null,
                 null, recvcount, recvtype);
     }

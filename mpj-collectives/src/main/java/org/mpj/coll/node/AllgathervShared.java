@@ -29,7 +29,8 @@ public final class AllgathervShared {
                     recvtype);
             return;
         }
-        boolean staged = Shared.staged(c, longestBytes(recvcounts, recvtype), Stages.MAX_BYTES);
+        boolean staged = Shared.staged(c, b, c.rank(), Primitive.ALLGATHERV, longestBytes(recvcounts, recvtype),
+                Stages.MAX_BYTES);
         AllgatherShared.copyBlocks(c, b, "Allgatherv", staged, sendbuf, sendoffset, sendcount, sendtype, recvbuf,
                 recvoffset, recvcounts, displs, 0, recvtype);
     }

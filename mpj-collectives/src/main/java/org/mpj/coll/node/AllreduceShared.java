@@ -44,7 +44,7 @@ public final class AllreduceShared {
             return;
         }
         long bytes = (long) count * type.size * type.base.byteSize();
-        if (Shared.staged(c, bytes * p, Stages.MAX_BYTES)) {
+        if (Shared.staged(c, b, c.rank(), Primitive.ALLREDUCE, bytes * p, Stages.MAX_BYTES)) {
             staged(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
         } else {
             sliced(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);

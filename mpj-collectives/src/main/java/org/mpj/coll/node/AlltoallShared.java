@@ -37,7 +37,8 @@ public final class AlltoallShared {
                 TypeMap sendtype,   Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
         int p = b.size;
         int block = recvcount * recvtype.extent;
-        if (Shared.staged(c, (long) p * sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES)) {
+        if (Shared.staged(c, b, me, Primitive.ALLTOALL, (long) p * sendcount * sendtype.size * sendtype.base.byteSize(),
+                Stages.MAX_BYTES)) {
             long k = b.arrived.next(me);
             b.stages.put(me, k, sendbuf, sendoffset, p * sendcount, sendtype);
             b.arrived.signal();

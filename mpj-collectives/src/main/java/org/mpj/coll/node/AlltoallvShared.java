@@ -43,7 +43,8 @@ public final class AlltoallvShared {
         int turn = (int) (k % b.stages.turns());
         int first = firstBlock(sendcounts, sdispls);
         int span = describe(b, me, turn, sendcounts, sdispls, first);
-        boolean staged = Shared.staged(c, (long) span * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.ALLTOALLV,
+                (long) span * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
         b.sendStaged[me][turn] = staged;
         if (staged) {
             b.stages.put(me, k, sendbuf, sendoffset + first * sendtype.extent, span, sendtype);

@@ -47,7 +47,8 @@ public final class BcastShared {
         int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
-        boolean staged = Shared.staged(c, (long) count * type.size * type.base.byteSize(), STAGED_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.BCAST, (long) count * type.size * type.base.byteSize(),
+                STAGED_BYTES);
         if (me == root) {
             if (staged) {
                 int turns = b.rootStages.turns();

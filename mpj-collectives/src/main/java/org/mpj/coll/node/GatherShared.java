@@ -40,7 +40,8 @@ public final class GatherShared {
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
                 TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         int p = b.size;
-        if (!Shared.staged(c, (long) sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES)) {
+        if (!Shared.staged(c, b, me, Primitive.GATHER, (long) sendcount * sendtype.size * sendtype.base.byteSize(),
+                Stages.MAX_BYTES)) {
             pushed(c, b, me, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }

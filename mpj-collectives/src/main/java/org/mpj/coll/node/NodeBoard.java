@@ -1,6 +1,8 @@
 package org.mpj.coll.node;
 
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
+import org.mpj.core.coll.LocalCounter;
 import org.mpj.core.datatype.TypeMap;
 
 /**
@@ -57,6 +59,25 @@ public final class NodeBoard {
      */
     final Stages contributions;
 
+    /**
+     * Per local rank, {@link #STAGED_STRIDE} apart, and per primitive (its ordinal), the calls that asked
+     * {@link Shared#staged}: every rank asks once per call, in the order of the calls, so all agree on
+     * the count of a call.
+     */
+    private final long[] stagedCalls;
+    /** A rank's counts apart from the next rank's: a cache line or two ({@link LocalCounter#PAD}). */
+    private static final int STAGED_STRIDE = Math.max(LocalCounter.PAD, Primitive.values().length);
+
+    /**
+     * 0 where this is rank {@code me}'s 1st, 2nd, 4th, 8th ... call of {@code p} that asks, else 1, with no
+     * branch: {@code n & (n - 1)} is 0 only for a power of two, and adding Long.MAX_VALUE carries any
+     * other value into the sign bit.
+     */
+    long stageable(int me, Primitive p) {
+        long n = ++stagedCalls[me * STAGED_STRIDE + p.ordinal()];
+        return ((n & (n - 1)) + Long.MAX_VALUE) >>> 63;
+    }
+
     /** Hierarchical calls: how the communicator's ranks lie on nodes; made on first use. */
     volatile NodeLayout layout;
 
@@ -96,6 +117,7 @@ public final class NodeBoard {
         this.sendCounts = new int[size][stages.turns()][];
         this.sendDispls = new int[size][stages.turns()][];
         this.sendStaged = new boolean[size][stages.turns()];
+        this.stagedCalls = new long[(size + 1) * STAGED_STRIDE];
     }
 
     /**

@@ -46,7 +46,8 @@ public final class ReduceScatterShared {
             lo += r < me ? recvcounts[r] : 0;
             total += recvcounts[r];
         }
-        if (Shared.staged(c, total * type.size * type.base.byteSize(), Stages.MAX_BYTES)) {
+        if (Shared.staged(c, b, me, Primitive.REDUCE_SCATTER, total * type.size * type.base.byteSize(),
+                Stages.MAX_BYTES)) {
             staged(c, b, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, (int) total, lo, type, op);
             return;
         }

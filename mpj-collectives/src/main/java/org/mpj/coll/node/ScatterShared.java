@@ -36,8 +36,8 @@ public final class ScatterShared {
         int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
-        boolean staged = Shared.staged(c, (long) p * recvcount * recvtype.size * recvtype.base.byteSize(),
-                BcastShared.STAGED_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.SCATTER,
+                (long) p * recvcount * recvtype.size * recvtype.base.byteSize(), BcastShared.STAGED_BYTES);
         if (me == root) {
             if (staged) {
                 int turns = b.rootStages.turns();

@@ -1,5 +1,6 @@
 package org.mpj.coll.node;
 
+import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.ErrorClass;
 import org.mpj.core.MpjException;
@@ -42,12 +43,26 @@ final class Shared {
      * the root, 0.05-0.15 us more (Gather 256 B 0.13-0.26 against 0.26-0.31). shm-own-cores.txt and
      * shm-rooted-own-cores.txt in benchmarks/results/2026-11-28.
      *
-     * <p>The cores come first: on them the size is never compared. Compared first, its test had been true
-     * at every call C2 saw, and the first message over the limit threw the compiled call away and ran it
-     * interpreted until recompiled (2-rank Gather's 32 KiB row 86-106 us a call against 0.9-1.0).
+     * <p>Why it is written so: C2 compiles only the branches its profile saw taken, and a call that takes
+     * another one throws the compiled code away and runs interpreted until compiled again, thousands of
+     * calls later. The cores come first, so where each rank has one the size is never compared (compared
+     * first, the first message over the limit did that: 2-rank Gather's 32 KiB row 86-106 us a call
+     * against 0.9-1.0). Where ranks outnumber cores, a primitive's 1st, 2nd, 4th, 8th ... call on a board
+     * goes straight even when short, and the size is compared by arithmetic, so that the one branch here,
+     * and the callers' on its answer, are seen both ways while the profile is taken (from a third of the
+     * compile threshold to it, a span that holds a power of two of any rank's calls) and the compiled
+     * call is not thrown away at the first long message; 14 of a primitive's first 10 000 calls go
+     * straight. MpiJavaBench, 6 rounds, rows from 1 KiB behind Open MPI's: 4 ranks 4 of 264 against 14,
+     * 8 ranks 2 against 8, 3 ranks 12 against 14 (there the first long rows run the straight path's own
+     * methods, too cold to have been compiled, interpreted). {@code me} is the local rank; every rank of
+     * {@code b} asks once per call of {@code p}.
      */
-    static boolean staged(Communicator c, long bytes, long limit) {
-        return c.ranksOutnumberCores() && bytes <= limit;
+    static boolean staged(Communicator c, NodeBoard b, int me, Primitive p, long bytes, long limit) {
+        if (!c.ranksOutnumberCores()) {
+            return false;
+        }
+        long under = (bytes - limit - 1) >>> 63;   // 1 where bytes <= limit
+        return (under & b.stageable(me, p)) != 0;
     }
 
     /** Copies another rank's block into this rank's, failing as a receive would when it has no room. */
