@@ -3,6 +3,7 @@ package org.mpj.coll.node;
 import org.mpj.coll.base.Buffers;
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
@@ -30,8 +31,8 @@ public final class AllgatherShared {
                     recvtype);
             return;
         }
-        boolean staged = Shared.staged(c, b, c.rank(), Primitive.ALLGATHER,
-                (long) sendcount * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
+        boolean staged = Shared.staged(c, b, c.rank(), Primitive.ALLGATHER, MessageSize.of(sendcount, sendtype),
+                Stages.MAX_BYTES);
         copyBlocks(c, b, "Allgather", staged, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, null,
                 null, recvcount, recvtype);
     }

@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
@@ -37,8 +38,7 @@ public final class AlltoallShared {
                 TypeMap sendtype,   Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
         int p = b.size;
         int block = recvcount * recvtype.extent;
-        if (Shared.staged(c, b, me, Primitive.ALLTOALL, (long) p * sendcount * sendtype.size * sendtype.base.byteSize(),
-                Stages.MAX_BYTES)) {
+        if (Shared.staged(c, b, me, Primitive.ALLTOALL, p * MessageSize.of(sendcount, sendtype), Stages.MAX_BYTES)) {
             long k = b.arrived.next(me);
             b.stages.put(me, k, sendbuf, sendoffset, p * sendcount, sendtype);
             b.arrived.signal();

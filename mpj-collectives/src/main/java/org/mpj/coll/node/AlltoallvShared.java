@@ -3,6 +3,7 @@ package org.mpj.coll.node;
 import org.mpj.coll.base.Buffers;
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
@@ -43,8 +44,8 @@ public final class AlltoallvShared {
         int turn = (int) (k % b.stages.turns());
         int first = firstBlock(sendcounts, sdispls);
         int span = describe(b, me, turn, sendcounts, sdispls, first);
-        boolean staged = Shared.staged(c, b, me, Primitive.ALLTOALLV,
-                (long) span * sendtype.size * sendtype.base.byteSize(), Stages.MAX_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.ALLTOALLV, MessageSize.of(span, sendtype),
+                Stages.MAX_BYTES);
         b.sendStaged[me][turn] = staged;
         if (staged) {
             b.stages.put(me, k, sendbuf, sendoffset + first * sendtype.extent, span, sendtype);

@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
@@ -47,8 +48,7 @@ public final class BcastShared {
         int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
-        boolean staged = Shared.staged(c, b, me, Primitive.BCAST, (long) count * type.size * type.base.byteSize(),
-                STAGED_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.BCAST, MessageSize.of(count, type), STAGED_BYTES);
         if (me == root) {
             if (staged) {
                 int turns = b.rootStages.turns();

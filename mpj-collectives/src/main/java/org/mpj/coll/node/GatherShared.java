@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.ErrorClass;
@@ -40,8 +41,7 @@ public final class GatherShared {
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
                 TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         int p = b.size;
-        if (!Shared.staged(c, b, me, Primitive.GATHER, (long) sendcount * sendtype.size * sendtype.base.byteSize(),
-                Stages.MAX_BYTES)) {
+        if (!Shared.staged(c, b, me, Primitive.GATHER, MessageSize.of(sendcount, sendtype), Stages.MAX_BYTES)) {
             pushed(c, b, me, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }

@@ -3,6 +3,7 @@ package org.mpj.coll.node;
 import org.mpj.coll.base.Buffers;
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -40,7 +41,7 @@ public final class ReduceShared {
             FALLBACK.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
             return;
         }
-        if (bytes(count, type) <= BcastShared.STAGED_BYTES) {
+        if (MessageSize.of(count, type) <= BcastShared.STAGED_BYTES) {
             local(c, b, c.rank(), sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
         } else {
             sliced(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
@@ -63,16 +64,12 @@ public final class ReduceShared {
         }
     }
 
-    private static long bytes(int count, TypeMap type) {
-        return (long) count * type.size * type.base.byteSize();
-    }
-
     /** The call among the members of one JVM: {@code me} and {@code root} are local ranks. */
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, Object recvbuf,
                 int recvoffset, int count, TypeMap type, Operator op, int root) {
         int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
-        boolean staged = Shared.staged(c, b, me, Primitive.REDUCE, bytes(count, type), BcastShared.STAGED_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.REDUCE, MessageSize.of(count, type), BcastShared.STAGED_BYTES);
         if (me != root) {
             b.contribute(c, me, k, j, staged, sendbuf, sendoffset, count, type);
             return;

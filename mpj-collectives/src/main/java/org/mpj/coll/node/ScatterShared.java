@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.TypeMap;
@@ -36,8 +37,8 @@ public final class ScatterShared {
         int p = b.size;
         long k = b.rootDone.next(me);
         b.othersDone.next(me);
-        boolean staged = Shared.staged(c, b, me, Primitive.SCATTER,
-                (long) p * recvcount * recvtype.size * recvtype.base.byteSize(), BcastShared.STAGED_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.SCATTER, p * MessageSize.of(recvcount, recvtype),
+                BcastShared.STAGED_BYTES);
         if (me == root) {
             if (staged) {
                 int turns = b.rootStages.turns();
