@@ -5,7 +5,8 @@ import mpi.MPIException;
 
 /**
  * Times one collective at a few sizes with whatever algorithm the settings choose, so that
- * algorithms can be compared by forcing them: the average time per call of the slowest rank.
+ * algorithms can be compared by forcing them: the average time per call over the ranks and the
+ * slowest rank's.
  *
  * <pre>
  * bin/mpjrun -np 4 -Dmpj.coll.bcast=pipeline -Dmpj.coll.segmentBytes=16384 -cp benchmarks/target/classes \
@@ -18,8 +19,8 @@ import mpi.MPIException;
  *
  * <p>{@code CollTime PRIMITIVE --sweep MAX} runs the calls as ../shared/bench/MpiJavaBench does the
  * ones it covers: sizes 1, 2, 4 .. MAX bytes (at least one double), 2000, 200 or 20 timed calls after a
- * tenth as many untimed ones, from the program's start; it prints the average over ranks and the slowest
- * rank's, per call. It shows what a program's first calls of each size meet (compilations, recompilations).
+ * tenth as many untimed ones, from the program's start. It shows what a program's first calls of each
+ * size meet (compilations, recompilations).
  */
 public class CollTime {
     static int repsFor(long bytes) {
@@ -30,31 +31,29 @@ public class CollTime {
         String[] app = MPI.Init(args);
         String primitive = app[0];
         int p = MPI.COMM_WORLD.Size(), rank = MPI.COMM_WORLD.Rank();
-        boolean sweep = app.length > 1 && app[1].equals("--sweep");
         if (rank == 0) {
-            System.out.printf(sweep ? "# %s on %d ranks, average over ranks and slowest rank's, per call%n# %10s %12s %12s%n"
-                    : "# %s on %d ranks, slowest rank's average per call%n# %10s %12s%n", primitive, p, "bytes", "usec",
-                    "max_usec");
+            System.out.printf("# %s on %d ranks, average per call over ranks and the slowest rank's%n# %10s %12s %12s%n",
+                    primitive, p, "bytes", "usec", "max_usec");
         }
-        if (sweep) {
+        if (app.length > 2 && app[1].equals("--sweep")) {
             int max = Integer.parseInt(app[2]);
             for (int n = 1; n <= max; n *= 2) {
                 int reps = n <= 8192 ? 2000 : n <= (1 << 20) ? 200 : 20;
-                time(primitive, n, doubles(primitive) ? Math.max(n, 8) : n, p, reps / 10 + 1, reps, true);
+                time(primitive, n, doubles(primitive) ? Math.max(n, 8) : n, p, reps / 10 + 1, reps);
             }
         } else {
             String[] sizes = app.length > 1 ? java.util.Arrays.copyOfRange(app, 1, app.length) : new String[] {"0"};
             for (String s : sizes) {
                 int bytes = Integer.parseInt(s);
                 int reps = repsFor((long) bytes * (blocks(primitive) ? p : 1));
-                time(primitive, bytes, bytes, p, reps, reps, false);
+                time(primitive, bytes, bytes, p, reps, reps);
             }
         }
         MPI.Finalize();
     }
 
     /** Times {@code reps} calls of {@code bytes} after {@code warm} untimed ones; prints the row as {@code label}. */
-    static void time(String primitive, int label, int bytes, int p, int warm, int reps, boolean mean) {
+    static void time(String primitive, int label, int bytes, int p, int warm, int reps) {
         Runnable call = call(primitive, bytes, p);
         for (int i = 0; i < warm; i++) {
             call.run();
@@ -68,11 +67,7 @@ public class CollTime {
         MPI.COMM_WORLD.Allreduce(us, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX);
         MPI.COMM_WORLD.Allreduce(us, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM);
         if (MPI.COMM_WORLD.Rank() == 0) {
-            if (mean) {
-                System.out.printf("  %10d %12.2f %12.2f%n", label, sum[0] / p, max[0]);
-            } else {
-                System.out.printf("  %10d %12.2f%n", label, max[0]);
-            }
+            System.out.printf("  %10d %12.2f %12.2f%n", label, sum[0] / p, max[0]);
         }
     }
 

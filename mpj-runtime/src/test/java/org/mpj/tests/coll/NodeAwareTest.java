@@ -144,7 +144,8 @@ class NodeAwareTest {
 
     /**
      * Both ways of the shared algorithms with short messages: where ranks outnumber cores (one core),
-     * through stages; where each rank has a core (64), straight out of the owners' buffers.
+     * through stages but for a primitive's 1st, 2nd, 4th ... call, straight; where each rank has a core
+     * (64), straight out of the owners' buffers.
      */
     static Stream<Arguments> mixedCases() {
         return Stream.of(2, 3, 8).flatMap(np -> Stream.of(1, 64).map(cores -> Arguments.of(np, cores)));
