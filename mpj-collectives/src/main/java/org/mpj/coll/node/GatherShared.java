@@ -12,16 +12,22 @@ import org.mpj.core.datatype.TypeMap;
 
 /**
  * Gather through memory, one copy per block. Where ranks outnumber cores ({@link Shared#staged}), blocks up
- * to {@link Stages#MAX_BYTES} go through their owners' stages: a non-root copies its block and leaves at
- * once, as an eager send would, and the root copies every block out of the stages (at 64 KiB these two
- * copies, the root's one after another, lost to nbFT by 30-60% on 4-8 ranks in the autotuner's check).
- * Other ones go straight from each rank's send buffer into the root's receive buffer, which the root
- * publishes: every rank copies its own block, so the copies run side by side, and the root leaves once all
- * have; a rank whose block is longer than the root's room fails with ERR_TRUNCATE (there, not at the root,
- * which cannot see it in time).
+ * to {@link #STAGED_BYTES} go through their owners' stages: a non-root copies its block
+ * and leaves at once, as an eager send would, and the root copies each block out of its stage as soon as
+ * it is there. Other ones go straight from each rank's send buffer into the root's receive buffer, which
+ * the root publishes: every rank copies its own block, so the copies run side by side, and the root
+ * leaves once all have; a rank whose block is longer than the root's room fails with ERR_TRUNCATE (there,
+ * not at the root, which cannot see it in time).
  */
 public final class GatherShared {
     public static final String NAME = "shared";
+    /**
+     * Blocks up to this many bytes go through stages where ranks outnumber cores. Past it, staged, the
+     * root's time a call between barriers (autotuner's check, 3-8 thread ranks on 2 cores) was 12-41%
+     * over nbFT's at 4-16 KiB; straight, level. Below it the stages keep back-to-back calls 2-5x faster.
+     * benchmarks/results/2026-11-28/shm-rooted-staging.txt.
+     */
+    static final long STAGED_BYTES = 1024;
     private static final Algorithm.Rooted FALLBACK = (Algorithm.Rooted) Catalog.defaultAlgorithm(Primitive.GATHER);
 
     private GatherShared() {
@@ -41,7 +47,8 @@ public final class GatherShared {
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
                 TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         int p = b.size;
-        if (!Shared.staged(c, b, me, Primitive.GATHER, MessageSize.of(sendcount, sendtype), Stages.MAX_BYTES)) {
+        if (!Shared.staged(c, b, me, Primitive.GATHER, MessageSize.of(sendcount, sendtype),
+                STAGED_BYTES)) {
             pushed(c, b, me, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }
@@ -55,13 +62,13 @@ public final class GatherShared {
         b.takeTurn(me);
         int r = 0;
         try {
-            b.published.awaitOthers(c, me, k, root);
             int block = recvcount * recvtype.extent;
-            for (; r < p; r++) {
+            for (; r < p; r++) {   // each block as soon as it is there, while later ranks still arrive
                 int at = recvoffset + r * block;
                 if (r == root) {
                     Shared.copyIn("Gather", r, sendbuf, sendoffset, sendcount, sendtype, recvbuf, at, recvcount, recvtype);
                 } else {
+                    b.published.await(c, me, r, k);
                     Shared.copyIn("Gather", r, b.contributions.data(r, k), 0, b.contributions.count(r, k),
                             b.contributions.type(r, k), recvbuf, at, recvcount, recvtype);
                 }

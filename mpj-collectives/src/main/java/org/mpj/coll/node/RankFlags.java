@@ -36,6 +36,11 @@ final class RankFlags {
         flags[me].awaitAtLeast(k, me, c.rankContext());
     }
 
+    /** Waits (as local rank {@code me}) until rank {@code r} has signalled call {@code k}. */
+    void await(Communicator c, int me, int r, long k) {
+        flags[r].awaitAtLeast(k, me, c.rankContext());
+    }
+
     /** Waits (as local rank {@code me}) until every rank but {@code except} has signalled call {@code k}. */
     void awaitOthers(Communicator c, int me, long k, int except) {
         for (int r = 0; r < flags.length; r++) {

@@ -11,14 +11,16 @@ import org.mpj.core.datatype.TypeMap;
 import org.mpj.core.op.Operator;
 
 /**
- * Reduce through memory, every rank's contribution combined in rank order
- * (in0 op (in1 op (… op in(p-1)))), so non-commutative operators are right.
+ * Reduce through memory, every rank's contribution combined in rank order, so non-commutative operators
+ * are right: in0 op (in1 op (… op in(p-1))), or ((in0 op in1) op …) op in(p-1) for a commutative one.
  * <ul>
  * <li>Vectors up to {@link BcastShared#STAGED_BYTES}: the root folds every vector into its receive
- * buffer. Where ranks outnumber cores ({@link Shared#staged}) each non-root copies its vector into its
- * stage and leaves at once; else the root reads the send buffers, and a non-root leaves once the root
- * has read its own (autotuner's check, 2 thread ranks on 2 cores, 1-8 KiB: 0.51-1.01 us a call, against
- * 0.69-2.00 staged, and 1.90 at 1 KiB for the slices below).</li>
+ * buffer, each as soon as its owner has published it (a commutative operator from rank 0 up, so that
+ * the folds overlap the wait for later ranks). Where ranks outnumber cores ({@link Shared#staged}),
+ * vectors up to {@link #STAGED_BYTES}: each non-root copies its vector into its stage
+ * and leaves at once; else the root reads the send buffers, and a non-root leaves once the root has read
+ * its own (autotuner's check, 2 thread ranks on 2 cores, 1-8 KiB: 0.51-1.01 us a call, against 0.69-2.00
+ * staged, and 1.90 at 1 KiB for the slices below).</li>
  * <li>Longer ones: straight out of the send buffers, rank r folding slice r of every vector into the
  * root's receive buffer (published at arrival); ranks leave once every slice is done. Against the
  * root folding every vector alone (autotuner's check, thread ranks on 2 cores, the per-rank medians
@@ -29,6 +31,13 @@ import org.mpj.core.op.Operator;
  */
 public final class ReduceShared {
     public static final String NAME = "shared";
+    /**
+     * Vectors up to this many bytes go through stages where ranks outnumber cores. Past it, staged, the
+     * root's time a call between barriers (autotuner's check, 3-8 thread ranks on 2 cores) was 12-58%
+     * over bFT's at 16-64 KiB; straight, level. Below it the stages keep back-to-back calls 2-3x faster
+     * (and the check is split). benchmarks/results/2026-11-28/shm-rooted-staging.txt.
+     */
+    static final long STAGED_BYTES = 8 * 1024;
     private static final Algorithm.Reduce FALLBACK = (Algorithm.Reduce) Catalog.defaultAlgorithm(Primitive.REDUCE);
 
     private ReduceShared() {
@@ -69,22 +78,29 @@ public final class ReduceShared {
                 int recvoffset, int count, TypeMap type, Operator op, int root) {
         int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
-        boolean staged = Shared.staged(c, b, me, Primitive.REDUCE, MessageSize.of(count, type), BcastShared.STAGED_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.REDUCE, MessageSize.of(count, type),
+                STAGED_BYTES);
         if (me != root) {
             b.contribute(c, me, k, j, staged, sendbuf, sendoffset, count, type);
             return;
         }
         b.published.signal(me);   // every rank's flag counts every call, the root's too
         b.takeTurn(me);
-        int r = p - 1;
+        // A commutative operator folds in rank order from rank 0, the others from the top rank down, each
+        // vector as soon as its owner has published it, so the folds overlap the wait for later ranks.
+        boolean up = op.isCommutative();
+        int i = 0;
         try {
-            b.published.awaitOthers(c, me, k, root);
             int n = count * type.size;
-            for (; r >= 0; r--) {
+            for (; i < p; i++) {
+                int r = up ? i : p - 1 - i;
+                if (r != root) {
+                    b.published.await(c, me, r, k);
+                }
                 Object in = r == root ? sendbuf : staged ? b.contributions.data(r, k) : b.buf[r];
                 int inOffset = r == root ? sendoffset : staged ? 0 : b.offset[r];
                 TypeMap inType = r == root ? type : staged ? b.contributions.type(r, k) : b.type[r];
-                if (r == p - 1) {
+                if (i == 0) {
                     Copier.copy(in, inOffset, inType, recvbuf, recvoffset, type, n);
                 } else if (inType.sameShape(type)) {
                     op.combine(in, inOffset, recvbuf, recvoffset, count, type);
@@ -97,8 +113,8 @@ public final class ReduceShared {
                 b.took(r);
             }
         } finally {
-            for (; r >= 0; r--) {
-                b.took(r);   // after an error too, so that no rank waits for the root forever
+            for (; i < p; i++) {
+                b.took(up ? i : p - 1 - i);   // after an error too, so that no rank waits for the root forever
             }
             b.rootRead.signal();
         }
