@@ -173,7 +173,6 @@ public final class IS {
 
     /** This rank's keys per bucket, and the test keys it holds (they ride along in the reduction). */
     private void countBuckets() {
-        java.util.Arrays.fill(bucketSize, 0);
         for (int i = 0; i < TEST; i++) {
             if (testIndex[i] / numKeys == rank) {
                 bucketSize[buckets + i] = keys[testIndex[i] % numKeys];
@@ -212,17 +211,20 @@ public final class IS {
 
     /**
      * Whole buckets go to ranks in order: a rank takes buckets until the running total passes its share
-     * of the keys, so every rank has work. Sets the counts and displacements of the keys sent to each.
+     * of the keys, so every rank has work. Sets the counts and displacements of the keys sent to each,
+     * and clears the bucket counts for the next ranking here rather than with Arrays.fill: the JDK's
+     * method is one for all thread ranks, their calls add up, and C2 compiled it during a timed ranking,
+     * taking a core from a rank (benchmarks/results/2026-11-28/npb-is-fill.txt).
      */
     private void assignBuckets() {
-        java.util.Arrays.fill(firstBucket, 0);
-        java.util.Arrays.fill(lastBucket, 0);
         long sum = 0;
         int localSum = 0;
         int j = 0;
+        firstBucket[0] = 0;
         for (int b = 0; b < buckets; b++) {
             sum += bucketTotals[b];
             localSum += bucketSize[b];
+            bucketSize[b] = 0;   // ready for the next ranking's counts
             if (sum >= (long) (j + 1) * numKeys) {
                 sendCount[j] = localSum;
                 if (j > 0) {
@@ -235,6 +237,7 @@ public final class IS {
         for (; j < size; j++) { // ranks left without a bucket get an empty key range
             sendCount[j] = 0;
             firstBucket[j] = 1;
+            lastBucket[j] = 0;
         }
         sendDispl[0] = 0;
         for (int r = 1; r < size; r++) {
