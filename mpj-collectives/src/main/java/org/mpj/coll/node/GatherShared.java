@@ -12,12 +12,12 @@ import org.mpj.core.datatype.TypeMap;
 
 /**
  * Gather through memory, one copy per block. Where ranks outnumber cores ({@link Shared#staged}), blocks up
- * to {@link #STAGED_BYTES} go through their owners' stages: a non-root copies its block
- * and leaves at once, as an eager send would, and the root copies each block out of its stage as soon as
- * it is there. Other ones go straight from each rank's send buffer into the root's receive buffer, which
- * the root publishes: every rank copies its own block, so the copies run side by side, and the root
- * leaves once all have; a rank whose block is longer than the root's room fails with ERR_TRUNCATE (there,
- * not at the root, which cannot see it in time).
+ * to {@link #STAGED_BYTES} go through their owners' stages: a non-root copies its block and leaves at once,
+ * as an eager send would, and the root copies each block out of its stage as soon as it is there. Other
+ * ones go straight from each rank's send buffer into the root's receive buffer, which the root publishes:
+ * every rank copies its own block, so the copies run side by side, and the root leaves once all have; a
+ * rank whose block is longer than the root's room fails with ERR_TRUNCATE (there, not at the root, which
+ * cannot see it in time).
  */
 public final class GatherShared {
     public static final String NAME = "shared";
@@ -47,8 +47,7 @@ public final class GatherShared {
     static void local(Communicator c, NodeBoard b, int me, Object sendbuf, int sendoffset, int sendcount,
                 TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
         int p = b.size;
-        if (!Shared.staged(c, b, me, Primitive.GATHER, MessageSize.of(sendcount, sendtype),
-                STAGED_BYTES)) {
+        if (!Shared.staged(c, b, me, Primitive.GATHER, MessageSize.of(sendcount, sendtype), STAGED_BYTES)) {
             pushed(c, b, me, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
             return;
         }

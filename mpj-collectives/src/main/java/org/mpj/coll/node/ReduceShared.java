@@ -78,8 +78,7 @@ public final class ReduceShared {
                 int recvoffset, int count, TypeMap type, Operator op, int root) {
         int p = b.size;
         long k = b.published.next(me), j = b.rootRead.next(me);
-        boolean staged = Shared.staged(c, b, me, Primitive.REDUCE, MessageSize.of(count, type),
-                STAGED_BYTES);
+        boolean staged = Shared.staged(c, b, me, Primitive.REDUCE, MessageSize.of(count, type), STAGED_BYTES);
         if (me != root) {
             b.contribute(c, me, k, j, staged, sendbuf, sendoffset, count, type);
             return;
