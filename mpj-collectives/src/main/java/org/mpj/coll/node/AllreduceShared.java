@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -43,8 +44,7 @@ public final class AllreduceShared {
             FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
             return;
         }
-        long bytes = (long) count * type.size * type.base.byteSize();
-        if (Shared.staged(c, b, c.rank(), Primitive.ALLREDUCE, bytes * p, Stages.MAX_BYTES)) {
+        if (Shared.staged(c, b, c.rank(), Primitive.ALLREDUCE, p * MessageSize.of(count, type), Stages.MAX_BYTES)) {
             staged(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
         } else {
             sliced(c, b, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);

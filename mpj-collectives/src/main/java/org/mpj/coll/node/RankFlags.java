@@ -45,7 +45,7 @@ final class RankFlags {
     void awaitOthers(Communicator c, int me, long k, int except) {
         for (int r = 0; r < flags.length; r++) {
             if (r != except) {
-                flags[r].awaitAtLeast(k, me, c.rankContext());
+                await(c, me, r, k);
             }
         }
     }

@@ -85,9 +85,7 @@ public final class ReduceShared {
         }
         b.published.signal(me);   // every rank's flag counts every call, the root's too
         b.takeTurn(me);
-        // A commutative operator folds in rank order from rank 0, the others from the top rank down, each
-        // vector as soon as its owner has published it, so the folds overlap the wait for later ranks.
-        boolean up = op.isCommutative();
+        boolean up = op.isCommutative();   // fold from rank 0 up, else from the top rank down (class comment)
         int i = 0;
         try {
             int n = count * type.size;

@@ -2,6 +2,7 @@ package org.mpj.coll.node;
 
 import org.mpj.coll.select.Algorithm;
 import org.mpj.coll.select.Catalog;
+import org.mpj.coll.select.MessageSize;
 import org.mpj.coll.select.Primitive;
 import org.mpj.core.Communicator;
 import org.mpj.core.datatype.Copier;
@@ -39,7 +40,7 @@ public final class ScanShared {
             return;
         }
         int n = count * type.size;
-        if ((long) n * type.base.byteSize() <= Stages.MAX_BYTES) {
+        if (MessageSize.of(count, type) <= Stages.MAX_BYTES) {
             long k = b.stageAll(c, me, sendbuf, sendoffset, count, type);
             if (!b.stagedAlike(k, type)) {
                 FALLBACK.run(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
