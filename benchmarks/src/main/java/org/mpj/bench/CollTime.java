@@ -2,6 +2,7 @@ package org.mpj.bench;
 
 import mpi.MPI;
 import mpi.MPIException;
+import org.mpj.bench.suite.CollectiveOps;
 
 /**
  * Times one collective at a few sizes with whatever algorithm the settings choose, so that
@@ -39,7 +40,7 @@ public class CollTime {
             int max = Integer.parseInt(app[2]);
             for (int n = 1; n <= max; n *= 2) {
                 int reps = n <= 8192 ? 2000 : n <= (1 << 20) ? 200 : 20;
-                time(primitive, n, doubles(primitive) ? Math.max(n, 8) : n, p, reps / 10 + 1, reps);
+                time(primitive, n, CollectiveOps.reduces(primitive) ? Math.max(n, 8) : n, p, reps / 10 + 1, reps);
             }
         } else {
             String[] sizes = app.length > 1 ? java.util.Arrays.copyOfRange(app, 1, app.length) : new String[] {"0"};
@@ -69,12 +70,6 @@ public class CollTime {
         if (MPI.COMM_WORLD.Rank() == 0) {
             System.out.printf("  %10d %12.2f %12.2f%n", label, sum[0] / p, max[0]);
         }
-    }
-
-    /** Whether the size is counted in doubles (the reductions). */
-    static boolean doubles(String primitive) {
-        return primitive.equals("reduce") || primitive.equals("allreduce") || primitive.equals("reduce_scatter")
-                || primitive.equals("scan");
     }
 
     /** Whether the size is one rank's block of a p-block call. */
