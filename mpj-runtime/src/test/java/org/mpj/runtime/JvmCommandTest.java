@@ -56,6 +56,22 @@ class JvmCommandTest {
                 "bin/mpjrun does not scale main as JvmOptions.forThreadRanks does");
     }
 
+    /**
+     * A rank's standard output is the program's: the options add nothing to it, where the kernel gives
+     * transparent huge pages and where it does not (the JVM then warns on stdout unless told not to).
+     */
+    @Test
+    void theOptionsWriteNothingOnStandardOutput() throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(JvmCommand.java()));
+        cmd.addAll(JvmOptions.ALL);
+        cmd.add("-version");
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), "java " + cmd);
+        assertEquals("", out, "standard output of java " + cmd);
+        assertTrue(JvmOptions.ALL.contains("-Xlog:pagesize=off"), "the huge pages' warning is off");
+    }
+
     @Test
     void theUsersOptionsComeAfterAndMaySayOtherwise() {
         List<String> jvm = command(4, 2, List.of("-XX:+TieredCompilation")).forJvm(0, false, 4);
