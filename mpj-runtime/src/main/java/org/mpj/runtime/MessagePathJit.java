@@ -70,11 +70,25 @@ final class MessagePathJit {
      * MPI 5.4); NPB IS, CG and MG class A on 2 and 4 JVMs level in four alternating rounds
      * (benchmarks/results/2026-11-28/tcp-first-calls.txt). All of java.nio so scaled made CG on 4 JVMs slower
      * (0.62-0.68 s against 0.55-0.62), as MPJ's engine and facade did IS (tried-s42.txt).
+     *
+     * <p>So do the rest of a point-to-point call's path, the mpi facade, the communicator's calls and
+     * checks, the requests and the waiting, which C1 otherwise ran in its profiling code until C2 refused
+     * them after ~15 000 calls, through MpiJavaBench's first rows: its ping-pong on 2 JVMs, four
+     * alternating rounds, 1 B 7.5-8.9 us a way against 8.3-11.4, 2 B 5.9-6.7 against 7.1-8.5, later rows
+     * level; NPB class A IS, CG, MG on 2 and 4 JVMs level, CG on 4 0.57-0.60 s against 0.62-0.66
+     * (benchmarks/results/2026-11-28/tcp-first-calls-facade.txt). Not the reduction operators and the datatype
+     * copies, which C2 compiles: at these thresholds it would compile them on the first calls' profiles.
      */
     static final List<String> LAUNCH_OPTIONS = List.of(
             "-XX:CompileCommand=CompileThresholdScaling,org.mpj.device.*::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,io.netty.*::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.match.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,mpi.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.Communicator::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.request.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.idle.*::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.ThreadRequests::*,0.01",
+            "-XX:CompileCommand=CompileThresholdScaling,org.mpj.core.JobControl::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,java.nio.ByteBuffer::*,0.01",
             "-XX:CompileCommand=CompileThresholdScaling,java.util.concurrent.atomic.AtomicIntegerFieldUpdater*::*,0.01");
 
