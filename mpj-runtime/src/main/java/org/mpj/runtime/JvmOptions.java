@@ -21,17 +21,7 @@ public final class JvmOptions {
             // 0.26-0.29 against 0.34-0.39. Java 22 and later spin classes with their class-file API,
             // and the command matches nothing; "quiet" keeps the JVM from announcing it on stdout.
             "-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=exclude,jdk.internal.org.objectweb.asm.Frame::execute",
-            // The heap in pages of 2 MiB where the kernel gives transparent huge pages on request (its
-            // default mode, madvise): fewer TLB misses where the ranks scatter over arrays of megabytes.
-            // NPB class A on thread ranks, alternating jobs: 2 ranks, IS 644-744 Mop/s against 556-743
-            // (medians 676 and 624), CG 0.30-0.35 s against 0.30-0.40, MG 0.83-0.89 against 0.91-0.97,
-            // FT 1.83-1.86 against 1.88-2.03; one rank and 4 ranks level. Over tcp, CG on 2 JVMs 0.35-0.41
-            // against 0.42-0.50, IS on 4 0.20-0.21 against 0.22-0.24, MG level
-            // (benchmarks/results/2026-11-28/huge-pages.txt). Where the kernel has them off, the JVM
-            // runs as before and would say so on standard output, which the second option keeps quiet.
-            "-XX:+UseTransparentHugePages",
-            "-Xlog:pagesize=off");
+            "-XX:CompileCommand=exclude,jdk.internal.org.objectweb.asm.Frame::execute");
 
     private JvmOptions() {
     }
