@@ -269,7 +269,8 @@ public final class Communicator {
             rank.buffered().send(this, context, buf, offset, type, elements, dest, tag);
             return;
         }
-        sendBlocking(context, buf, offset, type, elements, dest, tag, mode != SendMode.SYNCHRONOUS);
+        sendBlocking(context, buf, offset, type, elements, dest, tag, mode != SendMode.SYNCHRONOUS,
+                ThreadRequests.get().send);
     }
 
     /** Non-blocking send in the given mode; the request completes as the blocking call would return. */
@@ -341,11 +342,12 @@ public final class Communicator {
     private EngineRequest exchange(int ctx, Object sendbuf, int sendoffset, TypeMap sendtype, int sent, int dest,
                                    int sendtag, Object recvbuf, int recvoffset, TypeMap recvtype, int room, int source,
                                    int recvtag) {
-        EngineRequest r = ThreadRequests.get().recv;
+        ThreadRequests own = ThreadRequests.get(); // one lookup for both halves: ~0.3 us interpreted
+        EngineRequest r = own.recv;
         startRecv(ctx, recvbuf, recvoffset, recvtype, room, source, recvtag, r);
         if (dest != MatchConstants.PROC_NULL) {
             try {
-                sendBlocking(ctx, sendbuf, sendoffset, sendtype, sent, dest, sendtag, true);
+                sendBlocking(ctx, sendbuf, sendoffset, sendtype, sent, dest, sendtag, true, own.send);
             } catch (RuntimeException e) {
                 cancel(r);
                 throw e;
@@ -417,7 +419,7 @@ public final class Communicator {
     // ---- the collective context, for the collectives library ------------------------------------
 
     public void collSend(Object buf, int offset, int count, TypeMap type, int dest, int tag) {
-        sendBlocking(context + 1, buf, offset, type, count * type.size, dest, tag, true);
+        sendBlocking(context + 1, buf, offset, type, count * type.size, dest, tag, true, ThreadRequests.get().send);
     }
 
     public void collRecv(Object buf, int offset, int count, TypeMap type, int source, int tag) {
@@ -469,9 +471,9 @@ public final class Communicator {
 
     // ---- the one path down ----------------------------------------------------------------------
 
+    /** A blocking send on {@code s}, the thread's own send request. */
     private void sendBlocking(int ctx, Object buf, int offset, TypeMap type, int elements, int dest, int tag,
-                              boolean mayBuffer) {
-        EngineRequest s = ThreadRequests.get().send;
+                              boolean mayBuffer, EngineRequest s) {
         if (!deliver(ctx, buf, offset, type, elements, dest, tag, mayBuffer, s)) {
             Waiting.await(s, rank);
         }
