@@ -33,6 +33,8 @@ public final class RankContext {
     private volatile int state = NEW;
     private volatile ClassLoader loader;
     private volatile Thread mainThread;
+    /** The blocking calls' requests of {@link #mainThread} ({@link ThreadRequests#of}). */
+    final ThreadRequests mainRequests = new ThreadRequests();
     private Communicator world;
     private Communicator self;
     private int threadLevel;

@@ -12,7 +12,12 @@ final class ThreadRequests {
     final EngineRequest send = new EngineRequest(EngineRequest.SEND);
     final EngineRequest recv = new EngineRequest(EngineRequest.RECV);
 
-    static ThreadRequests get() {
-        return CACHE.get();
+    /**
+     * The calling thread's requests. The rank's main thread, which makes nearly every call, finds its
+     * own in {@code rank} rather than through the ThreadLocal, whose lookup costs ~0.33 us interpreted,
+     * where a job's first thousands of calls run (a Sendrecv of one double ~5 us in all).
+     */
+    static ThreadRequests of(RankContext rank) {
+        return Thread.currentThread() == rank.mainThread() ? rank.mainRequests : CACHE.get();
     }
 }
