@@ -76,8 +76,9 @@ class EnvironmentTest {
     }
 
     /**
-     * Init_thread provides THREAD_MULTIPLE, and means it: two threads of every rank exchange messages
-     * with the next rank at once, each on its own tag, blocking and not.
+     * Init_thread provides THREAD_MULTIPLE, and means it: three threads of every rank exchange messages
+     * with the next rank at once, each on its own tag, blocking and not: the main thread (whose blocking
+     * calls' requests the rank keeps apart from other threads') and two others.
      */
     public static class ThreadMultiple {
         static final int MESSAGES = 300;
@@ -90,7 +91,7 @@ class EnvironmentTest {
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread[] threads = new Thread[2];
             for (int k = 0; k < threads.length; k++) {
-                int tag = k;
+                int tag = k + 1;
                 threads[k] = new Thread(() -> {
                     try {
                         exchange(rank, size, tag);
@@ -100,6 +101,7 @@ class EnvironmentTest {
                 }, "rank " + rank + " worker " + k);
                 threads[k].start();
             }
+            exchange(rank, size, 0);
             for (Thread t : threads) {
                 t.join();
             }
