@@ -90,7 +90,7 @@ public final class ReduceShared {
         try {
             int n = count * type.size;
             for (; i < p; i++) {
-                int r = up ? i : p - 1 - i;
+                int r = foldRank(up, p, i);
                 if (r != root) {
                     b.published.await(c, me, r, k);
                 }
@@ -111,9 +111,14 @@ public final class ReduceShared {
             }
         } finally {
             for (; i < p; i++) {
-                b.took(up ? i : p - 1 - i);   // after an error too, so that no rank waits for the root forever
+                b.took(foldRank(up, p, i));   // after an error too, so that no rank waits for the root forever
             }
             b.rootRead.signal();
         }
+    }
+
+    /** The i-th rank the root folds in: from rank 0 up for a commutative operator, else from the top down. */
+    private static int foldRank(boolean up, int p, int i) {
+        return up ? i : p - 1 - i;
     }
 }
