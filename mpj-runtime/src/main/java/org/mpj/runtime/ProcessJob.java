@@ -296,7 +296,9 @@ final class ProcessJob {
             how = "lost its control connection to mpjrun" + (j.closeError != null ? " (" + j.closeError + ")" : "");
         }
         int code = j.exitStatus > 0 ? j.exitStatus : 1;
-        return new Failure(1, j.first, code, j.ranks() + " " + how);
+        // Several thread ranks die as one process: name the JVM, not its ranks.
+        String who = j.count == 1 ? j.ranks() : "the JVM of " + j.ranks();
+        return new Failure(1, j.first, code, who + " " + how);
     }
 
     private static String signalName(int signal) {

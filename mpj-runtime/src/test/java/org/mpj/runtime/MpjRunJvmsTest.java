@@ -160,7 +160,7 @@ class MpjRunJvmsTest {
         "tcp, abort, 2, 7, rank 2 called MPI.Abort(7)",
         "hybrid, abort, 3, 7, rank 3 called MPI.Abort(7)",
         "tcp, exit, 1, 3, rank 1 called System.exit(3) before MPI.Finalize",
-        "hybrid, exit, 0, 3, ranks 0..1 called System.exit(3) before MPI.Finalize",
+        "hybrid, exit, 0, 3, the JVM of ranks 0..1 called System.exit(3) before MPI.Finalize",
         "tcp, return, 2, 1, rank 2 returned from main without calling MPI.Finalize",
         "hybrid, return, 1, 1, rank 1 returned from main without calling MPI.Finalize",
     })
@@ -194,7 +194,7 @@ class MpjRunJvmsTest {
         Run r = job.get(60, TimeUnit.SECONDS);
         long ms = (System.nanoTime() - killedAt) / 1_000_000;
         assertNotEquals(0, r.exitCode(), r.err());
-        String named = dev.equals("tcp") ? "rank 3 was killed by signal 9" : "ranks 2..3 was killed by signal 9";
+        String named = dev.equals("tcp") ? "rank 3 was killed by signal 9" : "the JVM of ranks 2..3 was killed by signal 9";
         assertTrue(r.err().contains(named), "mpjrun names the killed rank: " + r.err());
         assertTrue(ms < ENDS_WITHIN_MS, "the job ended " + ms + " ms after the kill");
         assertNoneAlive(r.pids(), "kill -9");
