@@ -33,6 +33,13 @@ final class ProcessJob {
     private final InetAddress controlBind;
     private final long timeoutMs;
     private final boolean forwardStdin;
+    /**
+     * Set by the shutdown hook (Ctrl-C, SIGTERM) before it kills the JVMs, whose deaths are then its own
+     * doing: the job reports the stop, not "rank 1 was killed by signal 9".
+     */
+    private volatile boolean stopped;
+    /** The status of a stopped job (128 + SIGINT, as a shell reports Ctrl-C); the JVM's own exit on the signal wins. */
+    private static final int STOPPED = 130;
 
     ProcessJob(JvmCommand command, JvmLauncher launcher, InetAddress controlBind, long timeoutMs, boolean forwardStdin) {
         this.command = command;
@@ -85,6 +92,7 @@ final class ProcessJob {
         List<Thread> pumps = new ArrayList<>();
         LaunchServer[] launched = new LaunchServer[1];
         Thread killer = new Thread(() -> {
+            stopped = true;
             destroy(processes);
             removeLocalSockets(launched[0]);
             removePipes(processes);
@@ -119,6 +127,9 @@ final class ProcessJob {
             }
             pumps.forEach(Thread::start);
             JobResult result = watch(jvms, events, server, processes, oneProcess);
+            if (stopped) {
+                result = new JobResult(STOPPED, -1, "stopped by a signal to mpjrun (Ctrl-C or kill): ended every rank", null);
+            }
             for (Thread t : pumps) {
                 t.join(EXIT_STATUS_WAIT_MS);
             }
