@@ -54,6 +54,10 @@ class JvmCommandTest {
         assertTrue(script.contains("jit=" + C2_ALONE), "bin/mpjrun lacks " + C2_ALONE);
         assertTrue(script.contains(MAIN_SCALED + "$(awk -v n=\"$np\" 'BEGIN { print (n < 4 ? 1 / n : 0.25) }')"),
                 "bin/mpjrun does not scale main as JvmOptions.forThreadRanks does");
+        // Only from 2 ranks: -np 0 made it 1/0, and the JVM refused to start with a CompileCommand
+        // parse error instead of mpjrun's "-np must be at least 1 (got 0)".
+        assertTrue(script.contains("elif [[ $np =~ ^[0-9]+$ ]] && [ \"$np\" -ge 2 ]; then"),
+                "bin/mpjrun scales main for fewer than 2 ranks");
     }
 
     /** A rank's standard output is the program's: the options every rank JVM gets add nothing to it. */
