@@ -143,6 +143,10 @@ public final class MpjRun implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--ranks-per-jvm must be at least 1 (got "
                     + ranksPerJvm + ")");
         }
+        if (timeoutSeconds < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be 0 (no limit) or more seconds (got "
+                    + timeoutSeconds + ")");
+        }
         if (!stdin.equals("0") && !stdin.equals("none")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--stdin " + stdin + ": valid are 0 and none");
         }

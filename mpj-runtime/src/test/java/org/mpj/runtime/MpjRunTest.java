@@ -82,6 +82,14 @@ class MpjRunTest {
 
     @Test
     @Timeout(30)
+    void aNegativeTimeoutExitsTwo() {
+        Run r = mpjrun("-np", "2", "--timeout", "-5", "-cp", programsClassPath(), MpjRunPrograms.Ring.class.getName(), "1");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("--timeout must be 0 (no limit) or more seconds (got -5)"), "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
     void sharedClassesLoadTheProgramOnceForEveryRank() {
         SharedClassesTest.OneCopy.reset();
         Run r = mpjrun("-np", "3", "--shared-classes", "-cp", programsClassPath(), SharedClassesTest.OneCopy.class.getName());
