@@ -34,6 +34,11 @@ public final class JobControl {
         rankThreads[localIndex] = t;
     }
 
+    /** The thread of this JVM's {@code localIndex}-th rank, or null before it is made. */
+    public Thread rankThread(int localIndex) {
+        return rankThreads[localIndex];
+    }
+
     /**
      * Ends the job because of {@code rank}; the first call wins and later ones return false.
      *

@@ -185,7 +185,7 @@ public final class MpjRun implements Callable<Integer> {
                 reportThreadBindings(binding);
             }
             ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
-                    timeoutSeconds * 1000).boundTo(binding);
+                    timeoutSeconds * 1000).boundTo(binding).exitReportedBy(MpjRun::report);
             try (AutoCloseable streams = RankStreams.install(tagOutput)) {
                 result = job.run();
             } catch (MpjException e) {

@@ -38,8 +38,6 @@ final class ProcessJob {
      * doing: the job reports the stop, not "rank 1 was killed by signal 9".
      */
     private volatile boolean stopped;
-    /** The status of a stopped job (128 + SIGINT, as a shell reports Ctrl-C); the JVM's own exit on the signal wins. */
-    private static final int STOPPED = 130;
 
     ProcessJob(JvmCommand command, JvmLauncher launcher, InetAddress controlBind, long timeoutMs, boolean forwardStdin) {
         this.command = command;
@@ -128,7 +126,7 @@ final class ProcessJob {
             pumps.forEach(Thread::start);
             JobResult result = watch(jvms, events, server, processes, oneProcess);
             if (stopped) {
-                result = new JobResult(STOPPED, -1, "stopped by a signal to mpjrun (Ctrl-C or kill): ended every rank", null);
+                result = JobResult.stopped();
             }
             for (Thread t : pumps) {
                 t.join(EXIT_STATUS_WAIT_MS);

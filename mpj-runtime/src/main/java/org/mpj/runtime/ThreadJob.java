@@ -11,6 +11,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.mpj.core.Bootstrap;
 import org.mpj.core.Config;
 import org.mpj.core.JobAbortedException;
@@ -35,6 +36,8 @@ public final class ThreadJob {
     private final long timeoutMs;
     /** Where each rank thread binds itself ({@code mpjrun --bind-to core}); null: not bound. */
     private final CpuBinding binding;
+    /** mpjrun's report of a job that a rank's System.exit or a signal ended ({@link ExitGuard}); null: no guard. */
+    private final Consumer<JobResult> exitReport;
 
     /**
      * @param classPath      where the application's classes are (the {@code mpi} facade is added)
@@ -44,11 +47,11 @@ public final class ThreadJob {
      */
     public ThreadJob(int np, URL[] classPath, String mainClass, String[] args, Map<String, String> settings,
                      List<String> sharedPrefixes, long timeoutMs) {
-        this(np, classPath, mainClass, args, settings, sharedPrefixes, timeoutMs, null);
+        this(np, classPath, mainClass, args, settings, sharedPrefixes, timeoutMs, null, null);
     }
 
     private ThreadJob(int np, URL[] classPath, String mainClass, String[] args, Map<String, String> settings,
-                      List<String> sharedPrefixes, long timeoutMs, CpuBinding binding) {
+                      List<String> sharedPrefixes, long timeoutMs, CpuBinding binding, Consumer<JobResult> exitReport) {
         this.np = np;
         this.classPath = classPath.clone();
         this.mainClass = mainClass;
@@ -57,6 +60,7 @@ public final class ThreadJob {
         this.sharedPrefixes = List.copyOf(sharedPrefixes);
         this.timeoutMs = timeoutMs;
         this.binding = binding;
+        this.exitReport = exitReport;
     }
 
     /**
@@ -72,17 +76,22 @@ public final class ThreadJob {
     public ThreadJob withSettings(Map<String, String> more) {
         Map<String, String> s = new java.util.HashMap<>(settings);
         s.putAll(more);
-        return new ThreadJob(np, classPath, mainClass, args, s, sharedPrefixes, timeoutMs, binding);
+        return new ThreadJob(np, classPath, mainClass, args, s, sharedPrefixes, timeoutMs, binding, exitReport);
     }
 
     /** The same job with another time limit (0 for none). */
     public ThreadJob withTimeoutMs(long ms) {
-        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, ms, binding);
+        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, ms, binding, exitReport);
     }
 
     /** The same job, each rank thread binding itself to its share of {@code binding}'s cores as it starts (null: none). */
     ThreadJob boundTo(CpuBinding binding) {
-        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, timeoutMs, binding);
+        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, timeoutMs, binding, exitReport);
+    }
+
+    /** The same job with {@link ExitGuard} held while it runs, reporting through {@code report} (mpjrun's shm jobs). */
+    ThreadJob exitReportedBy(Consumer<JobResult> report) {
+        return new ThreadJob(np, classPath, mainClass, args, settings, sharedPrefixes, timeoutMs, binding, report);
     }
 
     /** Packages of the test frameworks, loaded once so that ranks throw the framework's own errors. */
@@ -91,7 +100,19 @@ public final class ThreadJob {
 
     public JobResult run() throws InterruptedException {
         JobControl job = new JobControl(np);
-        return run(Bootstrap.threadJob(np, withJobSecret(settings), job), job);
+        RankContext[] ranks = Bootstrap.threadJob(np, withJobSecret(settings), job);
+        if (exitReport == null) {
+            return run(ranks, job);
+        }
+        ExitGuard guard = new ExitGuard(ranks, job, exitReport);
+        guard.install();
+        try {
+            JobResult result = run(ranks, job);
+            guard.holdWhileShuttingDown();
+            return result;
+        } finally {
+            guard.remove();
+        }
     }
 
     /**
@@ -126,7 +147,7 @@ public final class ThreadJob {
             awaitRanks(ranks, threads, job, deadline);
         } catch (InterruptedException e) {
             // Whoever runs the job gave up on it (a test's time limit): the ranks must not run on unseen.
-            job.abort(-1, "the thread running the job was interrupted", null, 130);
+            job.abort(-1, "the thread running the job was interrupted", null, JobResult.STOPPED);
             for (Thread t : threads) {
                 t.join(UNWIND_MS);
             }

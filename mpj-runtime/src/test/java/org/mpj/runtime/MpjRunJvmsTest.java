@@ -256,6 +256,32 @@ class MpjRunJvmsTest {
         }
     }
 
+    /**
+     * Thread ranks run in mpjrun's own JVM (a process of its own here, as System.exit ends it): a rank's
+     * System.exit before Finalize fails the job naming the rank; after Finalize it ends that rank only,
+     * and the JVM exits with its status once the others have finished.
+     */
+    @ParameterizedTest(name = "shm: {0}")
+    @CsvSource({"exit, 1", "exit-after-finalize, 4"})
+    @Timeout(60)
+    void aThreadRanksSystemExit(String how, int code) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(JvmCommand.java(), "-cp", System.getProperty("java.class.path"),
+                MpjRun.class.getName()));
+        cmd.addAll(List.of(how.equals("exit") ? job("shm", 3, LaunchPrograms.Failing.class, "exit", "1")
+                : job("shm", 3, LaunchPrograms.ExitAfterFinalize.class, "4")));
+        Process mpjrun = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(mpjrun.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(mpjrun.waitFor(30, TimeUnit.SECONDS), "mpjrun did not end: " + out);
+        assertEquals(code, mpjrun.exitValue(), out);
+        if (how.equals("exit")) {
+            assertTrue(out.contains("mpjrun: ") && out.contains("rank 1 called System.exit before MPI.Finalize"), out);
+        } else {
+            assertTrue(out.contains("after Finalize: rank 1") && out.contains("after Finalize: rank 2"),
+                    "the other ranks finished after rank 0's exit: " + out);
+            assertFalse(out.contains("mpjrun: "), out);
+        }
+    }
+
     private static final java.net.InetSocketAddress ANY = new java.net.InetSocketAddress("127.0.0.1", 1);
 
     /** The Unix domain sockets in the directory where this user's ranks keep theirs (0 where there is none). */

@@ -55,6 +55,22 @@ public final class LaunchPrograms {
     }
 
     /**
+     * Rank 0 calls System.exit(args[0]) right after Finalize; the others go on after theirs and print
+     * "after Finalize: rank R" 300 ms later, which an exit that ended every thread rank would cut off.
+     */
+    public static class ExitAfterFinalize {
+        public static void main(String[] args) throws InterruptedException {
+            int rank = start(args);
+            MPI.Finalize();
+            if (rank == 0) {
+                System.exit(Integer.parseInt(args[0]));
+            }
+            Thread.sleep(300);
+            System.out.println("after Finalize: rank " + rank);
+        }
+    }
+
+    /**
      * Every rank writes {@code args[0]} lines to stdout and stderr, each in three pieces (print,
      * print, println), so that only line buffering keeps them whole: "line RANK I" then 200 copies of
      * the rank's letter.
