@@ -151,19 +151,29 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             ctx.fireExceptionCaught(cause);
             return;
         }
-        fail(ctx, cause instanceof FrameException ? cause.getMessage() : cause.toString());
+        // An I/O error is the other end going away (a peer JVM that died as the job ended), not a refusal.
+        fail(ctx, cause instanceof FrameException ? cause.getMessage() : cause.toString(), !(cause instanceof IOException));
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         if (!done) {
-            fail(ctx, "the connection closed during the handshake");
+            fail(ctx, "the connection closed during the handshake", false);
         }
         ctx.fireChannelInactive();
     }
 
-    /** Refuses the connection once: logs on the accepting side, ends the job on the connecting side. */
+    /** Refuses the connection for what the other end sent, or did not send in time. */
     private void fail(ChannelHandlerContext ctx, String why) {
+        fail(ctx, why, true);
+    }
+
+    /**
+     * Ends the handshake once: on the accepting side logs a refusal ({@code refused}: what the other end
+     * sent or failed to send in time) or a connection lost before the handshake ended (quietly once the
+     * job is ending); on the connecting side ends the job.
+     */
+    private void fail(ChannelHandlerContext ctx, String why, boolean refused) {
         if (done) {
             return;
         }
@@ -171,10 +181,13 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         if (timeout != null) {
             timeout.cancel(false);
         }
+        String peer = wanted < 0 ? from(ctx.channel()) : null; // before the close: a closed Unix socket has no credentials
         ctx.close();
-        if (wanted < 0) {
-            LOG.log(Level.WARNING, "tcp: rank " + myRank + " refused the connection from " + from(ctx.channel())
-                    + ": " + why);
+        if (wanted < 0 && refused) {
+            LOG.log(Level.WARNING, "tcp: rank " + myRank + " refused the connection from " + peer + ": " + why);
+        } else if (wanted < 0) {
+            LOG.log(device.job.isAborted() ? Level.FINE : Level.WARNING, "tcp: rank " + myRank + " lost the connection from "
+                    + peer + " before its handshake ended: " + why);
         } else {
             device.linkFailed(wanted, "tcp: cannot connect rank " + myRank + " to rank " + wanted + " ("
                     + device.table().address(wanted) + "): " + why);
@@ -187,7 +200,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             try {
                 PeerCredentials c = d.peerCredentials();
                 return "local process " + c.pid() + " (uid " + c.uid() + ") on the Unix socket";
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) { // Netty's ChannelException once the socket is gone
                 return "a local process on the Unix socket";
             }
         }

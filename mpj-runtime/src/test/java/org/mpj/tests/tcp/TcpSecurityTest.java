@@ -69,6 +69,7 @@ class TcpSecurityTest {
                     unixGarbage(local);
                     unixWrongSecret(local);
                 }
+                hangUp(target);
                 MPI.COMM_WORLD.Send(new int[] {2}, 0, 1, MPI.INT, 1, 1);
                 MPI.COMM_WORLD.Recv(v, 0, 1, MPI.INT, 1, 2);
                 assertEquals(3, v[0]);
@@ -129,6 +130,14 @@ class TcpSecurityTest {
                 readFrame(s.getInputStream(), Frame.NONCE_BYTES + Frame.MAC_BYTES);
                 out.write(proof);
                 assertClosedByPeer(s, "replayed handshake");
+            }
+        }
+
+        /** Half a frame's header, then the stranger goes away: a lost connection, not a refusal. */
+        static void hangUp(InetSocketAddress target) throws IOException {
+            try (Socket s = connect(target)) {
+                s.getOutputStream().write(new byte[] {1, 2, 3, 4, 5});
+                s.getOutputStream().flush();
             }
         }
 
@@ -240,11 +249,13 @@ class TcpSecurityTest {
         synchronized (h) {
             seen = new ArrayList<>(refusals);
         }
-        int expected = Epoll.isAvailable() ? 7 : 5; // 2 more on the Unix socket
-        assertEquals(expected, seen.size(), "one log line per refused connection: " + seen);
-        for (String line : seen) {
+        int expected = Epoll.isAvailable() ? 8 : 6; // 2 more on the Unix socket
+        assertEquals(expected, seen.size(), "one log line per refused or lost connection: " + seen);
+        for (String line : seen.subList(0, expected - 1)) {
             assertTrue(line.startsWith("tcp: rank 1 refused the connection from "), line);
         }
+        String lost = seen.get(expected - 1);
+        assertTrue(lost.startsWith("tcp: rank 1 lost the connection from ") && lost.contains("before its handshake ended"), lost);
         assertTrue(seen.get(0).contains("bad magic byte"), seen.get(0));
         assertTrue(seen.get(1).contains("does not match the job secret"), seen.get(1));
         assertTrue(seen.get(2).contains("connected already"), seen.get(2));
@@ -253,6 +264,8 @@ class TcpSecurityTest {
         if (expected == 7) {
             assertTrue(seen.get(5).contains("bad magic byte"), seen.get(5));
             assertTrue(seen.get(6).contains("does not match the job secret"), seen.get(6));
+            // The process is named (its credentials read before the socket closes).
+            assertTrue(seen.get(5).matches(".* from local process \\d+ \\(uid \\d+\\) on the Unix socket: .*"), seen.get(5));
         }
     }
 }
