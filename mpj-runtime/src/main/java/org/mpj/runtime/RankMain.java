@@ -112,7 +112,7 @@ public final class RankMain {
             self.report(r.exitCode(), r.failedRank(), r.succeeded() ? "" : r.message());
             return r.exitCode();
         } catch (Exception e) {
-            String why = "ranks " + first + ".." + (first + count - 1) + " could not start: " + e.getMessage();
+            String why = JvmCommand.ranks(first, count) + " could not start: " + e.getMessage();
             self.report(1, first, why);
             return 1;
         }

@@ -282,6 +282,17 @@ class MpjRunJvmsTest {
         }
     }
 
+    /** A bad setting stops a JVM rank as it starts: mpjrun's one line names that rank ("rank 1", not "ranks 1..1"). */
+    @Test
+    @Timeout(60)
+    void aBadSettingStopsJvmRanksInOneLineNamingTheRank() throws InterruptedException {
+        Run r = mpjrun("--dev", "tcp", "-np", "2", "--timeout", "60", FAST_START, "-Dmpj.coll.allreduce=fastest",
+                "-cp", programs(), LaunchPrograms.Failing.class.getName(), "throw", "9");
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().matches("(?s).*mpjrun: rank [01] could not start: MPI_ERR_ARG: setting mpj.coll.allreduce: "
+                + "unknown allreduce algorithm 'fastest'; valid: .*"), r.err());
+    }
+
     private static final java.net.InetSocketAddress ANY = new java.net.InetSocketAddress("127.0.0.1", 1);
 
     /** The Unix domain sockets in the directory where this user's ranks keep theirs (0 where there is none). */
