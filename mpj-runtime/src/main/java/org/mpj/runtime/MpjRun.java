@@ -12,6 +12,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.net.UnknownHostException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -239,6 +240,8 @@ public final class MpjRun implements Callable<Integer> {
                 hosts = Hostfile.read(hostfile);
                 launcher = JvmLauncher.remoteShell(List.of(rsh.trim().split("\\s+")),
                         hosts.place(np, ranksPerJvm, oversubscribe));
+            } catch (NoSuchFileException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--hostfile " + hostfile + ": no such file");
             } catch (IllegalArgumentException | IOException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--hostfile " + hostfile + ": " + e.getMessage());
             }

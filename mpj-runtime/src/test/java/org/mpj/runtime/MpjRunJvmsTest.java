@@ -448,6 +448,9 @@ class MpjRunJvmsTest {
         r = mpjrun("--hostfile", "/nonexistent", "-cp", programs(), LaunchPrograms.Chatter.class.getName());
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.err().contains("--hostfile needs --dev tcp or --dev hybrid"), r.err());
+        r = mpjrun("--dev", "tcp", "--hostfile", "/nonexistent", "-cp", programs(), LaunchPrograms.Chatter.class.getName());
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--hostfile /nonexistent: no such file"), r.err());
         r = mpjrun("--dev", "tcp", "--bind-to", "socket", "-cp", programs(), LaunchPrograms.Chatter.class.getName());
         assertEquals(2, r.exitCode(), r.err());
         assertTrue(r.err().contains("--bind-to socket: valid are core and none"), r.err());
