@@ -101,7 +101,7 @@ public final class RankMain {
             }
             WireUp wireUp = self.wireUp(first);
             RankContext[] ranks = Bootstrap.processJob(first, count, a.np, config, job, wireUp);
-            self.listen(job);
+            self.listen(job, ranks);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> self.exiting(ranks), "mpj-exit-report"));
             ThreadJob threads = new ThreadJob(count, a.classPath, a.mainClass, a.args, Map.of(), a.shared, 0)
                     .boundTo(Boolean.getBoolean(CpuBinding.BIND_THREADS) && count > 1 ? CpuBinding.ofThisJvm(count) : null);
@@ -178,8 +178,11 @@ public final class RankMain {
         };
     }
 
-    /** Reads abort orders from mpjrun; when the connection drops, ends the ranks and then the JVM. */
-    private void listen(JobControl job) {
+    /**
+     * Reads abort orders from mpjrun; when the connection drops, ends the ranks and then the JVM. At a
+     * job's time limit it first says where this JVM's ranks wait, which only this JVM can see.
+     */
+    private void listen(JobControl job, RankContext[] ranks) {
         Thread t = new Thread(() -> {
             try {
                 while (true) {
@@ -189,7 +192,14 @@ public final class RankMain {
                     }
                     int rank = in.readInt();
                     int code = in.readInt();
-                    job.abort(rank, in.readUTF(), null, code);
+                    String why = in.readUTF();
+                    if (code == JobResult.TIMED_OUT && !job.isAborted()) {
+                        String where = ThreadJob.waitingRanks(ranks, job);
+                        if (!where.isEmpty()) {
+                            System.err.println("at the job's time limit" + where.replaceFirst("^; ", ", "));
+                        }
+                    }
+                    job.abort(rank, why, null, code);
                 }
             } catch (IOException e) {
                 if (!reported) {

@@ -169,7 +169,7 @@ public final class ThreadJob {
                     break;
                 }
                 if (leftMs <= 0) {
-                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(ranks, threads), null, JobResult.TIMED_OUT);
+                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(ranks, job), null, JobResult.TIMED_OUT);
                     continue;
                 }
                 t.join(Math.min(leftMs, 100));
@@ -196,13 +196,14 @@ public final class ThreadJob {
 
     static final int JOB_SECRET_BYTES = 32;
 
-    /** Which ranks are still running, and where, for a timeout message. */
-    private static String waitingRanks(RankContext[] ranks, Thread[] threads) {
+    /** Which of this JVM's ranks are still running, and in which MPI call, for a timeout message. */
+    static String waitingRanks(RankContext[] ranks, JobControl job) {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < threads.length; i++) {
-            if (threads[i].isAlive()) {
+        for (int i = 0; i < ranks.length; i++) {
+            Thread t = job.rankThread(i);
+            if (t != null && t.isAlive()) {
                 StackTraceElement where = null;
-                for (StackTraceElement e : threads[i].getStackTrace()) {
+                for (StackTraceElement e : t.getStackTrace()) {
                     if (e.getClassName().startsWith("mpi.")) {
                         where = e;
                     }

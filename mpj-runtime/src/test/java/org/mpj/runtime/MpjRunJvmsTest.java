@@ -293,6 +293,18 @@ class MpjRunJvmsTest {
                 + "unknown allreduce algorithm 'fastest'; valid: .*"), r.err());
     }
 
+    /** At the time limit each rank JVM says where its ranks wait, as thread ranks' message does. */
+    @Test
+    @Timeout(60)
+    void aTimedOutJobSaysWhereEachJvmRankWaits() throws InterruptedException {
+        Run r = mpjrun("--dev", "tcp", "-np", "2", "--timeout", "3", FAST_START, "-cp", programs(),
+                LaunchPrograms.Failing.class.getName(), "sleep", "0");
+        assertEquals(124, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("at the job's time limit, still running: rank 0 in Comm.Recv")
+                && r.err().contains("at the job's time limit, still running: rank 1 in Comm.Recv"), r.err());
+        assertTrue(r.err().contains("mpjrun: timed out after 3000 ms"), r.err());
+    }
+
     private static final java.net.InetSocketAddress ANY = new java.net.InetSocketAddress("127.0.0.1", 1);
 
     /** The Unix domain sockets in the directory where this user's ranks keep theirs (0 where there is none). */
