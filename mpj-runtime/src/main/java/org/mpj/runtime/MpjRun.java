@@ -12,6 +12,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -349,14 +350,21 @@ public final class MpjRun implements Callable<Integer> {
         }
     }
 
-    private String mainClassOf(Path jarPath) throws IOException {
-        try (JarFile j = new JarFile(jarPath.toFile())) {
-            String main = j.getManifest() == null ? null : j.getManifest().getMainAttributes().getValue("Main-Class");
-            if (main == null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), jarPath + " names no Main-Class in its manifest");
-            }
-            return main;
+    private String mainClassOf(Path jarPath) {
+        if (!Files.isRegularFile(jarPath)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-jar " + jarPath + ": no such file");
         }
+        String main;
+        try (JarFile j = new JarFile(jarPath.toFile())) {
+            main = j.getManifest() == null ? null : j.getManifest().getMainAttributes().getValue("Main-Class");
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-jar " + jarPath + ": not a readable jar ("
+                    + e.getMessage() + ")");
+        }
+        if (main == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), jarPath + " names no Main-Class in its manifest");
+        }
+        return main;
     }
 
     static List<URL> parseClassPath(String path) throws MalformedURLException {

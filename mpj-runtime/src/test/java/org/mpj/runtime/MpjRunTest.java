@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.mpj.tests.p2p.MpjRunPrograms;
@@ -78,6 +82,20 @@ class MpjRunTest {
         Run r = mpjrun("-np", np, "-cp", programsClassPath(), MpjRunPrograms.Ring.class.getName(), "1", "--app-option");
         assertEquals(2, r.exitCode(), r.all());
         assertTrue(r.err().contains("-np must be at least 1 (got " + np + ")"), "message: " + r.err());
+    }
+
+    @Test
+    @Timeout(30)
+    void aJarThatIsMissingOrNotAJarExitsTwoInOneLine(@TempDir Path dir) throws IOException {
+        Path missing = dir.resolve("missing.jar");
+        Run r = mpjrun("-np", "2", "-jar", missing.toString());
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("-jar " + missing + ": no such file"), r.err());
+        Path text = Files.writeString(dir.resolve("text.jar"), "not a jar\n");
+        r = mpjrun("-np", "2", "-jar", text.toString());
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("-jar " + text + ": not a readable jar ("), r.err());
+        assertTrue(!r.err().contains("\tat "), "no stack trace: " + r.err());
     }
 
     @Test
