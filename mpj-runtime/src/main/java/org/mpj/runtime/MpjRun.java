@@ -12,7 +12,6 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -351,12 +350,11 @@ public final class MpjRun implements Callable<Integer> {
     }
 
     private String mainClassOf(Path jarPath) {
-        if (!Files.isRegularFile(jarPath)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "-jar " + jarPath + ": no such file");
-        }
         String main;
         try (JarFile j = new JarFile(jarPath.toFile())) {
             main = j.getManifest() == null ? null : j.getManifest().getMainAttributes().getValue("Main-Class");
+        } catch (NoSuchFileException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-jar " + jarPath + ": no such file");
         } catch (IOException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-jar " + jarPath + ": not a readable jar ("
                     + e.getMessage() + ")");
