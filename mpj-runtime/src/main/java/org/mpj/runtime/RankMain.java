@@ -196,7 +196,7 @@ public final class RankMain {
                     if (code == JobResult.TIMED_OUT && !job.isAborted()) {
                         String where = ThreadJob.waitingRanks(ranks, job);
                         if (!where.isEmpty()) {
-                            System.err.println("at the job's time limit" + where.replaceFirst("^; ", ", "));
+                            System.err.println("at the job's time limit" + where);
                         }
                     }
                     job.abort(rank, why, null, code);

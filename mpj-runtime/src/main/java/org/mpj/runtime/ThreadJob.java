@@ -196,7 +196,10 @@ public final class ThreadJob {
 
     static final int JOB_SECRET_BYTES = 32;
 
-    /** Which of this JVM's ranks are still running, and in which MPI call, for a timeout message. */
+    /**
+     * "; still running: rank 0 in Comm.Recv, rank 1": which of this JVM's ranks are still running, and in
+     * which MPI call, for a timeout message; empty when none is.
+     */
     static String waitingRanks(RankContext[] ranks, JobControl job) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < ranks.length; i++) {

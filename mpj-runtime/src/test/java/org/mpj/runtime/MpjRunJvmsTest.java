@@ -300,8 +300,8 @@ class MpjRunJvmsTest {
         Run r = mpjrun("--dev", "tcp", "-np", "2", "--timeout", "3", FAST_START, "-cp", programs(),
                 LaunchPrograms.Failing.class.getName(), "sleep", "0");
         assertEquals(124, r.exitCode(), r.out() + r.err());
-        assertTrue(r.err().contains("at the job's time limit, still running: rank 0 in Comm.Recv")
-                && r.err().contains("at the job's time limit, still running: rank 1 in Comm.Recv"), r.err());
+        assertTrue(r.err().contains("at the job's time limit; still running: rank 0 in Comm.Recv")
+                && r.err().contains("at the job's time limit; still running: rank 1 in Comm.Recv"), r.err());
         assertTrue(r.err().contains("mpjrun: timed out after 3000 ms"), r.err());
     }
 
