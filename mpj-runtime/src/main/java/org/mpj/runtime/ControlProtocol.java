@@ -21,7 +21,11 @@ import org.mpj.device.tcp.JobSecret;
  *   RESULT     JVM -> launcher   int exitCode, int failedRank, UTF message   (its ranks are done)
  *   EXITING    JVM -> launcher   boolean allFinalized     (the program called System.exit)
  *   ABORT      launcher -> JVM   int rank, int exitCode, UTF message
+ *   WHERE      launcher -> JVM   (no fields: at the time limit, before ABORT)
+ *   WAITING    JVM -> launcher   UTF "rank 0 in Comm.Recv, rank 1"   (its ranks still running; may be empty)
  * </pre>
+ * mpjrun asks WHERE of every JVM and waits for the answers before it orders ABORT: the first JVM to
+ * abort would otherwise end its peers' waits over the tcp device before they could say where they were.
  * A JVM whose connection closes ends at once; a connection that closes before RESULT or EXITING
  * tells mpjrun that the JVM died.
  */
@@ -31,6 +35,8 @@ final class ControlProtocol {
     static final byte RESULT = 3;
     static final byte EXITING = 4;
     static final byte ABORT = 5;
+    static final byte WHERE = 6;
+    static final byte WAITING = 7;
 
     static final int NONCE_BYTES = 32;
     private static final byte JVM_ROLE = 'J';

@@ -109,8 +109,9 @@ final class LaunchServer implements AutoCloseable {
                 }
                 case ControlProtocol.EXITING -> events.add(new JvmEvent(jvm, JvmEvent.Kind.EXITING,
                         in.readBoolean() ? 1 : 0, -1, null));
+                case ControlProtocol.WAITING -> events.add(new JvmEvent(jvm, JvmEvent.Kind.WAITING, 0, -1, in.readUTF()));
                 default -> throw new IOException("JVM " + jvm + " sent control message type " + type
-                        + " (valid: ADDRESSES, RESULT, EXITING)");
+                        + " (valid: ADDRESSES, RESULT, EXITING, WAITING)");
             }
         }
     }
@@ -166,6 +167,21 @@ final class LaunchServer implements AutoCloseable {
     /** JVM {@code jvm} proved the secret and connected. */
     synchronized boolean connected(int jvm) {
         return links[jvm] != null;
+    }
+
+    /** Asks every connected JVM where its ranks wait; each answers with a {@link JvmEvent.Kind#WAITING} event. */
+    synchronized void askWhereAll() {
+        for (int j = 0; j < outs.length; j++) {
+            if (outs[j] == null) {
+                continue;
+            }
+            try {
+                outs[j].writeByte(ControlProtocol.WHERE);
+                outs[j].flush();
+            } catch (IOException e) {
+                closeQuietly(links[j]);
+            }
+        }
     }
 
     /** Tells every connected JVM that the job ends because of {@code rank}. */

@@ -25,6 +25,8 @@ import org.mpj.device.tcp.TcpDevice;
 final class ProcessJob {
     /** After the first failure, how long JVMs get to report and exit before they are killed. */
     static final long KILL_AFTER_MS = 3_000;
+    /** How long mpjrun waits at the time limit for the JVMs to say where their ranks wait. */
+    static final long WHERE_WAIT_MS = 1_000;
     /** After a JVM's control connection closed, how long to wait for its exit status to name the cause. */
     static final long EXIT_STATUS_WAIT_MS = 1_000;
 
@@ -58,6 +60,8 @@ final class ProcessJob {
         /** Exited through System.exit: every rank had finalized (true) or not (false); null if not. */
         Boolean exitingFinalized;
         String closeError;
+        /** Its answer to WHERE: its ranks still running and where; null until it answers. */
+        String waiting;
         /** The JVM's end has been judged (at most one failure per JVM's end). */
         boolean judged;
 
@@ -170,6 +174,8 @@ final class ProcessJob {
         long start = System.nanoTime();
         long deadline = timeoutMs > 0 ? start + TimeUnit.MILLISECONDS.toNanos(timeoutMs) : Long.MAX_VALUE;
         long killAt = Long.MAX_VALUE;
+        /** At the time limit: when mpjrun stops waiting for the JVMs' answers to WHERE and aborts. */
+        long answersBy = Long.MAX_VALUE;
         List<Failure> failures = new ArrayList<>();
         Failure timedOut = null;
         int launcherExit = -1;
@@ -185,12 +191,18 @@ final class ProcessJob {
                     break;
                 }
             }
-            if (timedOut == null && failures.isEmpty() && now - deadline >= 0) {
+            if (failures.isEmpty() && now - deadline >= 0) {
+                server.askWhereAll();
+                deadline = Long.MAX_VALUE;
+                answersBy = now + TimeUnit.MILLISECONDS.toNanos(WHERE_WAIT_MS);
+            }
+            if (failures.isEmpty() && answersBy != Long.MAX_VALUE && (now - answersBy >= 0 || allAnswered(jvms))) {
                 timedOut = new Failure(-1, -1, JobResult.TIMED_OUT, "timed out after " + timeoutMs + " ms" + running(jvms));
                 server.abortAll(-1, JobResult.TIMED_OUT, timedOut.message());
+                answersBy = Long.MAX_VALUE;
                 killAt = now + TimeUnit.MILLISECONDS.toNanos(KILL_AFTER_MS);
             }
-            long waitNs = Math.min(killAt, deadline) - now;
+            long waitNs = Math.min(killAt, Math.min(deadline, answersBy)) - now;
             JvmEvent e = events.poll(Math.max(1, Math.min(waitNs, TimeUnit.MILLISECONDS.toNanos(200))), TimeUnit.NANOSECONDS);
             if (e == null) {
                 continue;
@@ -201,6 +213,7 @@ final class ProcessJob {
             }
             if (f != null) {
                 if (failures.isEmpty() && timedOut == null) {
+                    answersBy = Long.MAX_VALUE;
                     server.abortAll(f.rank(), f.code(), f.message());
                     killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KILL_AFTER_MS);
                 }
@@ -242,6 +255,7 @@ final class ProcessJob {
                 }
             }
             case EXITING -> j.exitingFinalized = e.code() == 1;
+            case WAITING -> j.waiting = e.message();
             case CLOSED -> {
                 j.closed = true;
                 j.closeError = e.message();
@@ -352,11 +366,23 @@ final class ProcessJob {
         }
     }
 
+    /** Every JVM still running has answered WHERE. */
+    private static boolean allAnswered(Jvm[] jvms) {
+        for (Jvm j : jvms) {
+            if (!j.resultIn && !j.closed && j.waiting == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** "; still running: rank 0 in Comm.Recv, rank 1, ranks 2..3": a JVM that did not answer WHERE is named by its ranks. */
     private static String running(Jvm[] jvms) {
         StringBuilder sb = new StringBuilder();
         for (Jvm j : jvms) {
-            if (!j.resultIn && !j.closed) {
-                sb.append(sb.length() == 0 ? "; still running: " : ", ").append(j.ranks());
+            String ranks = j.waiting != null ? j.waiting : j.resultIn || j.closed ? "" : j.ranks();
+            if (!ranks.isEmpty()) {
+                sb.append(sb.length() == 0 ? "; still running: " : ", ").append(ranks);
             }
         }
         return sb.toString();

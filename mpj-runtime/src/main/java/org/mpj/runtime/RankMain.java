@@ -99,7 +99,7 @@ public final class RankMain {
             if (MessagePathJit.wanted(config, count, ProcessHandle.current().info().arguments().orElse(new String[0]))) {
                 MessagePathJit.apply();
             }
-            WireUp wireUp = self.wireUp(first);
+            WireUp wireUp = self.wireUp(first, count);
             RankContext[] ranks = Bootstrap.processJob(first, count, a.np, config, job, wireUp);
             self.listen(job, ranks);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> self.exiting(ranks), "mpj-exit-report"));
@@ -144,7 +144,7 @@ public final class RankMain {
     }
 
     /** Sends this JVM's addresses and waits for the table (or an abort) from mpjrun. */
-    private WireUp wireUp(int first) {
+    private WireUp wireUp(int first, int count) {
         return new WireUp() {
             @Override
             public String[] exchange(String[] localAddresses) {
@@ -154,6 +154,10 @@ public final class RankMain {
                     }
                     control.setSoTimeout(WIREUP_TIMEOUT_MS);
                     byte type = in.readByte();
+                    while (type == ControlProtocol.WHERE) {
+                        answerWhere(JvmCommand.ranks(first, count) + " (waiting for the other JVMs to start)");
+                        type = in.readByte();
+                    }
                     if (type == ControlProtocol.ABORT) {
                         in.readInt();
                         in.readInt();
@@ -179,27 +183,24 @@ public final class RankMain {
     }
 
     /**
-     * Reads abort orders from mpjrun; when the connection drops, ends the ranks and then the JVM. At a
-     * job's time limit it first says where this JVM's ranks wait, which only this JVM can see.
+     * Reads mpjrun's orders: WHERE (at the time limit: where this JVM's ranks wait, which only this JVM
+     * can see) and ABORT; when the connection drops, ends the ranks and then the JVM.
      */
     private void listen(JobControl job, RankContext[] ranks) {
         Thread t = new Thread(() -> {
             try {
                 while (true) {
                     byte type = in.readByte();
+                    if (type == ControlProtocol.WHERE) {
+                        answerWhere(ThreadJob.waitingRanks(ranks, job).replaceFirst("^; still running: ", ""));
+                        continue;
+                    }
                     if (type != ControlProtocol.ABORT) {
                         throw new IOException("unexpected control message type " + type);
                     }
                     int rank = in.readInt();
                     int code = in.readInt();
-                    String why = in.readUTF();
-                    if (code == JobResult.TIMED_OUT && !job.isAborted()) {
-                        String where = ThreadJob.waitingRanks(ranks, job);
-                        if (!where.isEmpty()) {
-                            System.err.println("at the job's time limit" + where);
-                        }
-                    }
-                    job.abort(rank, why, null, code);
+                    job.abort(rank, in.readUTF(), null, code);
                 }
             } catch (IOException e) {
                 if (!reported) {
@@ -211,6 +212,17 @@ public final class RankMain {
         }, "mpj-control");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Tells mpjrun which of this JVM's ranks still run and where ("rank 0 in Comm.Recv, rank 1"). */
+    private void answerWhere(String running) throws IOException {
+        synchronized (out) {
+            if (!reported) {
+                out.writeByte(ControlProtocol.WAITING);
+                out.writeUTF(running);
+                out.flush();
+            }
+        }
     }
 
     private void report(int code, int rank, String message) {
