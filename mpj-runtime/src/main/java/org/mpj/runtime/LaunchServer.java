@@ -169,8 +169,15 @@ final class LaunchServer implements AutoCloseable {
         return links[jvm] != null;
     }
 
-    /** Asks every connected JVM where its ranks wait; each answers with a {@link JvmEvent.Kind#WAITING} event. */
-    synchronized void askWhereAll() {
+    /**
+     * Asks every JVM where its ranks wait; each answers with a {@link JvmEvent.Kind#WAITING} event. Only
+     * once every JVM has its peer table (which then comes first on each connection): false before, when
+     * no rank has left its start-up and some JVM would read the question only at the end of its own.
+     */
+    synchronized boolean askWhereAll() {
+        if (!wiredUp()) {
+            return false;
+        }
         for (int j = 0; j < outs.length; j++) {
             if (outs[j] == null) {
                 continue;
@@ -182,6 +189,12 @@ final class LaunchServer implements AutoCloseable {
                 closeQuietly(links[j]);
             }
         }
+        return true;
+    }
+
+    /** Every JVM has reported its addresses and been sent the peer table. */
+    synchronized boolean wiredUp() {
+        return published == ranksOfJvm.length;
     }
 
     /** Tells every connected JVM that the job ends because of {@code rank}. */

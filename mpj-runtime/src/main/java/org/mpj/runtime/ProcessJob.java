@@ -192,12 +192,11 @@ final class ProcessJob {
                 }
             }
             if (failures.isEmpty() && now - deadline >= 0) {
-                server.askWhereAll();
                 deadline = Long.MAX_VALUE;
-                answersBy = now + TimeUnit.MILLISECONDS.toNanos(WHERE_WAIT_MS);
+                answersBy = server.askWhereAll() ? now + TimeUnit.MILLISECONDS.toNanos(WHERE_WAIT_MS) : now;
             }
             if (failures.isEmpty() && answersBy != Long.MAX_VALUE && (now - answersBy >= 0 || allAnswered(jvms))) {
-                timedOut = new Failure(-1, -1, JobResult.TIMED_OUT, "timed out after " + timeoutMs + " ms" + running(jvms));
+                timedOut = new Failure(-1, -1, JobResult.TIMED_OUT, "timed out after " + timeoutMs + " ms" + running(jvms, server.wiredUp()));
                 server.abortAll(-1, JobResult.TIMED_OUT, timedOut.message());
                 answersBy = Long.MAX_VALUE;
                 killAt = now + TimeUnit.MILLISECONDS.toNanos(KILL_AFTER_MS);
@@ -376,11 +375,14 @@ final class ProcessJob {
         return true;
     }
 
-    /** "; still running: rank 0 in Comm.Recv, rank 1, ranks 2..3": a JVM that did not answer WHERE is named by its ranks. */
-    private static String running(Jvm[] jvms) {
+    /**
+     * "; still running: rank 0 in Comm.Recv, rank 1, ranks 2..3": a JVM that did not answer WHERE is named
+     * by its ranks, "(starting)" before every JVM had its peer table.
+     */
+    private static String running(Jvm[] jvms, boolean wiredUp) {
         StringBuilder sb = new StringBuilder();
         for (Jvm j : jvms) {
-            String ranks = j.waiting != null ? j.waiting : j.resultIn || j.closed ? "" : j.ranks();
+            String ranks = j.waiting != null ? j.waiting : j.resultIn || j.closed ? "" : j.ranks() + (wiredUp ? "" : " (starting)");
             if (!ranks.isEmpty()) {
                 sb.append(sb.length() == 0 ? "; still running: " : ", ").append(ranks);
             }

@@ -99,7 +99,7 @@ public final class RankMain {
             if (MessagePathJit.wanted(config, count, ProcessHandle.current().info().arguments().orElse(new String[0]))) {
                 MessagePathJit.apply();
             }
-            WireUp wireUp = self.wireUp(first, count);
+            WireUp wireUp = self.wireUp(first);
             RankContext[] ranks = Bootstrap.processJob(first, count, a.np, config, job, wireUp);
             self.listen(job, ranks);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> self.exiting(ranks), "mpj-exit-report"));
@@ -144,7 +144,7 @@ public final class RankMain {
     }
 
     /** Sends this JVM's addresses and waits for the table (or an abort) from mpjrun. */
-    private WireUp wireUp(int first, int count) {
+    private WireUp wireUp(int first) {
         return new WireUp() {
             @Override
             public String[] exchange(String[] localAddresses) {
@@ -154,10 +154,6 @@ public final class RankMain {
                     }
                     control.setSoTimeout(WIREUP_TIMEOUT_MS);
                     byte type = in.readByte();
-                    while (type == ControlProtocol.WHERE) {
-                        answerWhere(JvmCommand.ranks(first, count) + " (waiting for the other JVMs to start)");
-                        type = in.readByte();
-                    }
                     if (type == ControlProtocol.ABORT) {
                         in.readInt();
                         in.readInt();

@@ -197,14 +197,17 @@ public final class ThreadJob {
     static final int JOB_SECRET_BYTES = 32;
 
     /**
-     * "; still running: rank 0 in Comm.Recv, rank 1": which of this JVM's ranks are still running, and in
-     * which MPI call, for a timeout message; empty when none is.
+     * "; still running: rank 0 in Comm.Recv, rank 1, rank 2 (starting)": which of this JVM's ranks are
+     * still running, and in which MPI call, for a timeout message; empty when none is.
      */
     static String waitingRanks(RankContext[] ranks, JobControl job) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < ranks.length; i++) {
             Thread t = job.rankThread(i);
-            if (t != null && t.isAlive()) {
+            if (t == null) {
+                sb.append(sb.length() == 0 ? "; still running: " : ", ").append("rank ").append(ranks[i].worldRank)
+                        .append(" (starting)");
+            } else if (t.isAlive()) {
                 StackTraceElement where = null;
                 for (StackTraceElement e : t.getStackTrace()) {
                     if (e.getClassName().startsWith("mpi.")) {
