@@ -17,13 +17,25 @@ public final class RankTimes {
 
     public static Row row(Intracomm world, String test, Primitive type, String label, int bytes, long[] ns, boolean median)
             throws MPIException {
-        double[] mine = {(median ? median(ns) : mean(ns)) / 1e3}, min = new double[1], max = new double[1], sum = new double[1];
-        world.Reduce(mine, 0, min, 0, 1, MPI.DOUBLE, MPI.MIN, 0);
-        world.Reduce(mine, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
-        world.Reduce(mine, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM, 0);
+        double[] across = minMaxSum(world, (median ? median(ns) : mean(ns)) / 1e3);
         int p = world.Size();
-        double avg = sum[0] / p;
-        return new Row(test, type.name(), label, p, bytes, ns.length, min[0], avg, max[0], avg == 0 ? 0 : (double) bytes * p / avg);
+        double avg = across[2] / p;
+        return new Row(test, type.name(), label, p, bytes, ns.length, across[0], avg, across[1], avg == 0 ? 0 : (double) bytes * p / avg);
+    }
+
+    /**
+     * The min, max and sum of every rank's {@code mine}, at rank 0. These reductions run through the
+     * library under test, with operators the timed calls may not use: {@link Settle} makes them too, so
+     * that the first row's do not throw away code compiled for the candidates (a shared Reduce of doubles
+     * compiled on SUM alone was deoptimized by the first row's MIN and ran interpreted, then recompiled,
+     * through the next points: 2 thread ranks, 512 B-1 KiB 0.8-2.0 us a call against 0.3 before and after).
+     */
+    static double[] minMaxSum(Intracomm world, double mine) throws MPIException {
+        double[] in = {mine}, min = new double[1], max = new double[1], sum = new double[1];
+        world.Reduce(in, 0, min, 0, 1, MPI.DOUBLE, MPI.MIN, 0);
+        world.Reduce(in, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
+        world.Reduce(in, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM, 0);
+        return new double[] {min[0], max[0], sum[0]};
     }
 
     static double mean(long[] ns) {

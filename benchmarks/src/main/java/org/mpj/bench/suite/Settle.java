@@ -68,6 +68,7 @@ public final class Settle {
                     }
                 }
             }
+            RankTimes.minMaxSum(world, passes);   // the rows' own reductions (RankTimes.minMaxSum says why)
             passes++;
             long now = System.nanoTime();
             quietNs = jit.getTotalCompilationTime() - compiledMs > QUIET * (now - t0) / 1e6 ? 0 : quietNs + now - t0;
