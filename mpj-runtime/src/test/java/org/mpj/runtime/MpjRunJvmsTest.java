@@ -312,6 +312,26 @@ class MpjRunJvmsTest {
         assertTrue(r.err().matches("(?s).*mpjrun: timed out after 6000 ms; still running: " + all + "\n.*"), r.err());
     }
 
+    /**
+     * A JVM that cannot answer at the time limit (stopped by SIGSTOP) is named by its rank alone, and the
+     * job still ends: mpjrun waits a second for the answers, then orders the abort and kills what is left.
+     */
+    @Test
+    @Timeout(90)
+    void aJvmThatCannotSayWhereItWaitsIsNamedAndTheJobStillEnds() throws Exception {
+        Capture out = new Capture(), err = new Capture();
+        CompletableFuture<Run> job = CompletableFuture.supplyAsync(() -> mpjrun("", out, err, "--dev", "tcp", "-np", "3",
+                "--timeout", "10", FAST_START, "-cp", programs(), LaunchPrograms.Failing.class.getName(), "sleep", "0"));
+        long frozen = waitForPids(out, 3).get(1);
+        new ProcessBuilder("kill", "-STOP", Long.toString(frozen)).start().waitFor();
+        Run r = job.get(60, TimeUnit.SECONDS);
+        assertEquals(124, r.exitCode(), r.err());
+        String at = " in \\w+\\.\\w+";
+        assertTrue(r.err().matches("(?s).*mpjrun: timed out after 10000 ms; still running: rank 0" + at + ", rank 1, rank 2"
+                + at + "\n.*"), r.err());
+        assertNoneAlive(r.pids(), "a stopped JVM at the time limit");
+    }
+
     private static final java.net.InetSocketAddress ANY = new java.net.InetSocketAddress("127.0.0.1", 1);
 
     /** The Unix domain sockets in the directory where this user's ranks keep theirs (0 where there is none). */
