@@ -382,7 +382,7 @@ final class ProcessJob {
     private static String running(Jvm[] jvms, boolean wiredUp) {
         StringBuilder sb = new StringBuilder();
         for (Jvm j : jvms) {
-            String ranks = j.waiting != null ? j.waiting : j.resultIn || j.closed ? "" : j.ranks() + (wiredUp ? "" : " (starting)");
+            String ranks = j.resultIn || j.closed ? "" : j.waiting != null ? j.waiting : j.ranks() + (wiredUp ? "" : " (starting)");
             if (!ranks.isEmpty()) {
                 sb.append(sb.length() == 0 ? "; still running: " : ", ").append(ranks);
             }
