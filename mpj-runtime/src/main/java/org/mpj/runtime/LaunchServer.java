@@ -145,13 +145,7 @@ final class LaunchServer implements AutoCloseable {
                 all.addAll(List.of(a));
             }
             String[] table = all.toArray(new String[0]);
-            for (int j = 0; j < outs.length; j++) {
-                try {
-                    ControlProtocol.writeStrings(outs[j], ControlProtocol.TABLE, table);
-                } catch (IOException e) {
-                    closeQuietly(links[j]);
-                }
-            }
+            sendToEach(out -> ControlProtocol.writeStrings(out, ControlProtocol.TABLE, table));
         }
     }
 
@@ -178,17 +172,7 @@ final class LaunchServer implements AutoCloseable {
         if (!wiredUp()) {
             return false;
         }
-        for (int j = 0; j < outs.length; j++) {
-            if (outs[j] == null) {
-                continue;
-            }
-            try {
-                outs[j].writeByte(ControlProtocol.WHERE);
-                outs[j].flush();
-            } catch (IOException e) {
-                closeQuietly(links[j]);
-            }
-        }
+        sendToEach(out -> out.writeByte(ControlProtocol.WHERE));
         return true;
     }
 
@@ -199,15 +183,27 @@ final class LaunchServer implements AutoCloseable {
 
     /** Tells every connected JVM that the job ends because of {@code rank}. */
     synchronized void abortAll(int rank, int code, String message) {
+        sendToEach(out -> {
+            out.writeByte(ControlProtocol.ABORT);
+            out.writeInt(rank);
+            out.writeInt(code);
+            out.writeUTF(message.length() > 16_000 ? message.substring(0, 16_000) : message);
+        });
+    }
+
+    /** One control message, written to one JVM's connection. */
+    private interface Message {
+        void writeTo(DataOutputStream out) throws IOException;
+    }
+
+    /** Sends {@code m} to every connected JVM (the caller holds this lock); a JVM that cannot take it is cut off. */
+    private void sendToEach(Message m) {
         for (int j = 0; j < outs.length; j++) {
             if (outs[j] == null) {
                 continue;
             }
             try {
-                outs[j].writeByte(ControlProtocol.ABORT);
-                outs[j].writeInt(rank);
-                outs[j].writeInt(code);
-                outs[j].writeUTF(message.length() > 16_000 ? message.substring(0, 16_000) : message);
+                m.writeTo(outs[j]);
                 outs[j].flush();
             } catch (IOException e) {
                 closeQuietly(links[j]);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.mpj.device.tcp.JobSecret;
@@ -380,14 +381,14 @@ final class ProcessJob {
      * by its ranks, "(starting)" before every JVM had its peer table.
      */
     private static String running(Jvm[] jvms, boolean wiredUp) {
-        StringBuilder sb = new StringBuilder();
+        StringJoiner running = new StringJoiner(", ", "; still running: ", "").setEmptyValue("");
         for (Jvm j : jvms) {
             String ranks = j.resultIn || j.closed ? "" : j.waiting != null ? j.waiting : j.ranks() + (wiredUp ? "" : " (starting)");
             if (!ranks.isEmpty()) {
-                sb.append(sb.length() == 0 ? "; still running: " : ", ").append(ranks);
+                running.add(ranks);
             }
         }
-        return sb.toString();
+        return running.toString();
     }
 
     /**

@@ -188,7 +188,7 @@ public final class RankMain {
                 while (true) {
                     byte type = in.readByte();
                     if (type == ControlProtocol.WHERE) {
-                        answerWhere(ThreadJob.waitingRanks(ranks, job).replaceFirst("^; still running: ", ""));
+                        answerWhere(ThreadJob.waitingRanks(ranks, job));
                         continue;
                     }
                     if (type != ControlProtocol.ABORT) {

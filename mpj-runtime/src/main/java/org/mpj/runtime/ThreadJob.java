@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.mpj.core.Bootstrap;
@@ -169,7 +170,9 @@ public final class ThreadJob {
                     break;
                 }
                 if (leftMs <= 0) {
-                    job.abort(-1, "timed out after " + timeoutMs + " ms" + waitingRanks(ranks, job), null, JobResult.TIMED_OUT);
+                    String running = waitingRanks(ranks, job);
+                    job.abort(-1, "timed out after " + timeoutMs + " ms" + (running.isEmpty() ? "" : "; still running: " + running),
+                            null, JobResult.TIMED_OUT);
                     continue;
                 }
                 t.join(Math.min(leftMs, 100));
@@ -197,16 +200,15 @@ public final class ThreadJob {
     static final int JOB_SECRET_BYTES = 32;
 
     /**
-     * "; still running: rank 0 in Comm.Recv, rank 1, rank 2 (starting)": which of this JVM's ranks are
-     * still running, and in which MPI call, for a timeout message; empty when none is.
+     * "rank 0 in Comm.Recv, rank 1, rank 2 (starting)": which of this JVM's ranks are still running, and
+     * in which MPI call, for a timeout message; empty when none is.
      */
     static String waitingRanks(RankContext[] ranks, JobControl job) {
-        StringBuilder sb = new StringBuilder();
+        StringJoiner running = new StringJoiner(", ");
         for (int i = 0; i < ranks.length; i++) {
             Thread t = job.rankThread(i);
             if (t == null) {
-                sb.append(sb.length() == 0 ? "; still running: " : ", ").append("rank ").append(ranks[i].worldRank)
-                        .append(" (starting)");
+                running.add("rank " + ranks[i].worldRank + " (starting)");
             } else if (t.isAlive()) {
                 StackTraceElement where = null;
                 for (StackTraceElement e : t.getStackTrace()) {
@@ -214,11 +216,11 @@ public final class ThreadJob {
                         where = e;
                     }
                 }
-                sb.append(sb.length() == 0 ? "; still running: " : ", ").append("rank ").append(ranks[i].worldRank)
-                        .append(where == null ? "" : " in " + where.getClassName().substring(4) + "." + where.getMethodName());
+                running.add("rank " + ranks[i].worldRank
+                        + (where == null ? "" : " in " + where.getClassName().substring(4) + "." + where.getMethodName()));
             }
         }
-        return sb.toString();
+        return running.toString();
     }
 
     private void runRank(int index, int rank, ClassLoader loader, RankContext context, JobControl job) {
