@@ -3,6 +3,7 @@ package org.mpj.bench;
 import mpi.MPI;
 import mpi.MPIException;
 import org.mpj.bench.suite.CollectiveOps;
+import org.mpj.bench.suite.RankTimes;
 
 /**
  * Times one collective at a few sizes with whatever algorithm the settings choose, so that
@@ -44,9 +45,9 @@ public class CollTime {
             }
         } else {
             String[] sizes = app.length > 1 ? java.util.Arrays.copyOfRange(app, 1, app.length) : new String[] {"0"};
-            // The rows' own MAX and SUM once before any size: made first after a size's timed calls, they
-            // could throw away code compiled for those calls' operator alone (Suite's Settle says more).
-            summarize(0);
+            // The rows' own reductions once before any size: made first after a size's timed calls, they
+            // could throw away code compiled for those calls' operator alone (RankTimes.minMaxSum says more).
+            RankTimes.minMaxSum(MPI.COMM_WORLD, 0);
             for (String s : sizes) {
                 int bytes = Integer.parseInt(s);
                 int reps = repsFor((long) bytes * (blocks(primitive) ? p : 1));
@@ -67,18 +68,10 @@ public class CollTime {
         for (int i = 0; i < reps; i++) {
             call.run();
         }
-        double[] row = summarize((System.nanoTime() - t0) / 1e3 / reps);
+        double[] row = RankTimes.minMaxSum(MPI.COMM_WORLD, (System.nanoTime() - t0) / 1e3 / reps);
         if (MPI.COMM_WORLD.Rank() == 0) {
-            System.out.printf("  %10d %12.2f %12.2f%n", label, row[1] / p, row[0]);
+            System.out.printf("  %10d %12.2f %12.2f%n", label, row[2] / p, row[1]);
         }
-    }
-
-    /** The max and the sum over the ranks of {@code us}. */
-    static double[] summarize(double us) {
-        double[] mine = {us}, max = new double[1], sum = new double[1];
-        MPI.COMM_WORLD.Allreduce(mine, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX);
-        MPI.COMM_WORLD.Allreduce(mine, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM);
-        return new double[] {max[0], sum[0]};
     }
 
     /** Whether the size is one rank's block of a p-block call. */

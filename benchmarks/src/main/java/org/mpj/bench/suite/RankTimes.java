@@ -30,7 +30,7 @@ public final class RankTimes {
      * compiled on SUM alone was deoptimized by the first row's MIN and ran interpreted, then recompiled,
      * through the next points: 2 thread ranks, 512 B-1 KiB 0.8-2.0 us a call against 0.3 before and after).
      */
-    static double[] minMaxSum(Intracomm world, double mine) throws MPIException {
+    public static double[] minMaxSum(Intracomm world, double mine) throws MPIException {
         double[] in = {mine}, min = new double[1], max = new double[1], sum = new double[1];
         world.Reduce(in, 0, min, 0, 1, MPI.DOUBLE, MPI.MIN, 0);
         world.Reduce(in, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
