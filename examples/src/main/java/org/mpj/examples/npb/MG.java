@@ -118,8 +118,15 @@ public final class MG {
                     + " Iterations: %3d%n Number of processes: %6d (%d x %d x %d)%n",
                     n, n, n, cls, nit, size, mg.p[0], mg.p[1], mg.p[2]);
         }
+        // The norms where NPB's mg.f takes them (norm2u3): of v and of the first residual before the
+        // timed part, after its first residual inside it, and at its end. With the last alone, each rank's
+        // copy of norm2 first ran, interpreted, at the end of the timed part, while C2 compiled it (2 ranks:
+        // four compilations of 3-10 ms on the cores the ranks share); class A on 2 and 4 thread ranks
+        // 4-5% faster with all four (benchmarks/results/2026-11-29/npb-mg-norms-s50.txt).
         mg.zran3(seed);
+        mg.norm2(mg.v, n);
         mg.resid(mg.u[lt], mg.v, mg.r[lt], lt);
+        mg.norm2(mg.r[lt], n);
         mg.vcycle(); // one cycle untimed, as NPB does, to touch all data and code
         mg.resid(mg.u[lt], mg.v, mg.r[lt], lt);
         Arrays.fill(mg.u[lt], 0);
@@ -128,6 +135,7 @@ public final class MG {
         MPI.COMM_WORLD.Barrier();
         double t0 = Npb.seconds();
         mg.resid(mg.u[lt], mg.v, mg.r[lt], lt);
+        mg.norm2(mg.r[lt], n);
         for (int it = 1; it <= nit; it++) {
             mg.vcycle();
             mg.resid(mg.u[lt], mg.v, mg.r[lt], lt);
