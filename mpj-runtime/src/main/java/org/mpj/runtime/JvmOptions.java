@@ -1,5 +1,6 @@
 package org.mpj.runtime;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,6 +42,27 @@ public final class JvmOptions {
             return List.of();
         }
         double scale = ranks < 4 ? 1.0 / ranks : 0.25;
-        return List.of("-XX:-TieredCompilation", "-XX:CompileCommand=CompileThresholdScaling,*::main," + scale);
+        List<String> options = new ArrayList<>(List.of("-XX:-TieredCompilation",
+                "-XX:CompileCommand=CompileThresholdScaling,*::main," + scale));
+        options.addAll(POINT_TO_POINT_SCALED);
+        return options;
     }
+
+    /**
+     * With C2 alone, MPJ's point-to-point path (the facade's Comm, the communicator, matching, requests,
+     * the shm device) is compiled after 50 calls instead of 10 000: NPB CG's ~85 Sendrecvs a rank a step
+     * reached C2's threshold only after ~29 steps on 4 thread ranks and never on 2, so its exchanges ran
+     * interpreted through all of NPB's 16 (7-20 us a row sum of one double against ~0.5). Class A, alternating
+     * pairs in three batches: CG 7% faster on 4 ranks (median of 23 pairs), level on 2 (17); IS level (15); MG,
+     * FT, EP within 2%; MpiJavaBench's ping-pong on 2 ranks 1.3-3.9 us at 1 B against 6.4-7.2, and its later
+     * rows steadier. The collectives' classes keep C2's threshold: with them at 1/200 too, IS ran 12-30% slower
+     * (C2 compiling its Alltoallv and Allreduce inside the timed rankings). benchmarks/results/2026-11-29/
+     * npb-p2p-jit-s50.txt.
+     */
+    static final List<String> POINT_TO_POINT_SCALED = List.of(
+            "-XX:CompileCommand=CompileThresholdScaling,mpi/Comm.*,0.005",
+            "-XX:CompileCommand=CompileThresholdScaling,org/mpj/core/Communicator.*,0.005",
+            "-XX:CompileCommand=CompileThresholdScaling,org/mpj/core/match/*.*,0.005",
+            "-XX:CompileCommand=CompileThresholdScaling,org/mpj/core/request/*.*,0.005",
+            "-XX:CompileCommand=CompileThresholdScaling,org/mpj/device/shm/*.*,0.005");
 }
