@@ -381,14 +381,14 @@ final class ProcessJob {
      * by its ranks, "(starting)" before every JVM had its peer table.
      */
     private static String running(Jvm[] jvms, boolean wiredUp) {
-        StringJoiner running = new StringJoiner(", ", "; still running: ", "").setEmptyValue("");
+        StringJoiner running = new StringJoiner(", ");
         for (Jvm j : jvms) {
             String ranks = j.resultIn || j.closed ? "" : j.waiting != null ? j.waiting : j.ranks() + (wiredUp ? "" : " (starting)");
             if (!ranks.isEmpty()) {
                 running.add(ranks);
             }
         }
-        return running.toString();
+        return ThreadJob.stillRunning(running.toString());
     }
 
     /**

@@ -170,9 +170,8 @@ public final class ThreadJob {
                     break;
                 }
                 if (leftMs <= 0) {
-                    String running = waitingRanks(ranks, job);
-                    job.abort(-1, "timed out after " + timeoutMs + " ms" + (running.isEmpty() ? "" : "; still running: " + running),
-                            null, JobResult.TIMED_OUT);
+                    job.abort(-1, "timed out after " + timeoutMs + " ms" + stillRunning(waitingRanks(ranks, job)), null,
+                            JobResult.TIMED_OUT);
                     continue;
                 }
                 t.join(Math.min(leftMs, 100));
@@ -198,6 +197,14 @@ public final class ThreadJob {
     }
 
     static final int JOB_SECRET_BYTES = 32;
+
+    /**
+     * The tail of a timeout message, the same for thread ranks and rank JVMs: "; still running: " and
+     * {@code ranks} ("rank 0 in Comm.Recv, rank 1"), or nothing when no rank is.
+     */
+    static String stillRunning(String ranks) {
+        return ranks.isEmpty() ? "" : "; still running: " + ranks;
+    }
 
     /**
      * "rank 0 in Comm.Recv, rank 1, rank 2 (starting)": which of this JVM's ranks are still running, and
