@@ -15,6 +15,7 @@ import java.net.UnknownHostException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,7 +114,8 @@ public final class MpjRun implements Callable<Integer> {
     long timeoutSeconds = 0;
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
-            description = "An MPJ setting, e.g. -Dmpj.eagerLimitBytes=65536.")
+            description = "A system property of every rank, as java's -D; those named mpj.* are MPJ's settings,"
+                    + " e.g. -Dmpj.eagerLimitBytes=65536.")
     Map<String, String> settings = new LinkedHashMap<>();
 
     @Parameters(paramLabel = "MAIN-CLASS [ARGS]", description = "Main class (unless -jar) and the program's arguments.")
@@ -187,7 +189,8 @@ public final class MpjRun implements Callable<Integer> {
             }
             ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
                     timeoutSeconds * 1000).boundTo(binding).exitReportedBy(MpjRun::report);
-            try (AutoCloseable streams = RankStreams.install(tagOutput)) {
+            try (AutoCloseable streams = RankStreams.install(tagOutput);
+                 AutoCloseable properties = systemProperties(settings)) {
                 result = job.run();
             } catch (MpjException e) {
                 // The job could not start (a bad setting or table): say so in one line, as for tcp.
@@ -201,6 +204,26 @@ public final class MpjRun implements Callable<Integer> {
             report(result);
         }
         return result.exitCode();
+    }
+
+    /**
+     * Sets each -D as a system property of this JVM, which thread ranks share, as the JVMs of tcp and
+     * hybrid get them on their command line; closing puts back what was there (mpjrun may run inside a
+     * test's or an application's JVM).
+     */
+    static AutoCloseable systemProperties(Map<String, String> settings) {
+        Map<String, String> before = new HashMap<>();
+        settings.forEach((k, v) -> {
+            before.put(k, System.getProperty(k));
+            System.setProperty(k, v);
+        });
+        return () -> before.forEach((k, v) -> {
+            if (v == null) {
+                System.clearProperty(k);
+            } else {
+                System.setProperty(k, v);
+            }
+        });
     }
 
     /** Inside a Slurm allocation, tcp and hybrid run one JVM per task; elsewhere 1 rank. */

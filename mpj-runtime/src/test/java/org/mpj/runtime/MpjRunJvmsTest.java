@@ -153,6 +153,27 @@ class MpjRunJvmsTest {
         assertTrue(r.out().contains("echo: first line\necho: second line\n"), "rank 0's echo: " + r.out());
     }
 
+    @ParameterizedTest(name = "--dev {0}")
+    @ValueSource(strings = {"shm", "tcp", "hybrid"})
+    @Timeout(120)
+    void eachDashDIsASystemPropertyOfEveryRankAndOfTheJobOnly(String dev) {
+        String[] names = {"colour", "greeting", "mpj.test.unset", "mpj.eagerLimitBytes"};
+        String[] a = job(dev, 3, LaunchPrograms.Properties.class, names);
+        a = prepend("-Dcolour=blue", prepend("-Dgreeting=two words", prepend("-Dmpj.eagerLimitBytes=4096", a)));
+        Run r = mpjrun(a);
+        assertEquals(0, r.exitCode(), r.err());
+        for (int rank = 0; rank < 3; rank++) {
+            for (String expected : new String[] {"colour=blue", "greeting=two words", "mpj.test.unset=null",
+                    "mpj.eagerLimitBytes=4096"}) {
+                assertTrue(r.out().contains("property " + rank + " " + expected + "\n"),
+                        "rank " + rank + " should see " + expected + ": " + r.out());
+            }
+        }
+        // Thread ranks share mpjrun's JVM, whose properties are put back once the job is over.
+        assertEquals(null, System.getProperty("colour"));
+        assertEquals(null, System.getProperty("mpj.eagerLimitBytes"));
+    }
+
     @ParameterizedTest(name = "--dev {0}: rank {2} does {1}")
     @CsvSource({
         "tcp, throw, 1, 1, planned failure of rank 1",

@@ -18,6 +18,17 @@ public final class LaunchPrograms {
         return rank;
     }
 
+    /** Every rank prints "property R NAME=VALUE" for each system property named in args. */
+    public static class Properties {
+        public static void main(String[] args) {
+            int rank = start(args);
+            for (String name : args) {
+                System.out.println("property " + rank + " " + name + "=" + System.getProperty(name));
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** Waits for a message that never comes. */
     static void block() {
         MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, 99);
