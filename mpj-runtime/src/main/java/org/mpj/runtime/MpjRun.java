@@ -125,7 +125,18 @@ public final class MpjRun implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(run(args));
+    }
+
+    /**
+     * Runs a job as the mpjrun command does with these arguments, from this JVM, and returns the exit
+     * status the command would have (0 once every rank has finished): for a program's own tests, or a
+     * tool that starts jobs, e.g. {@code MpjRun.run("-np", "4", "-cp", "target/classes", "org.example.Ring")}.
+     * Thread ranks run in this JVM, as in mpjrun's, so a rank's System.exit ends it; the JVMs of tcp
+     * and hybrid are started and ended here. A failed job's report goes to System.err.
+     */
+    public static int run(String... args) {
+        return commandLine().execute(args);
     }
 
     static CommandLine commandLine() {

@@ -151,6 +151,24 @@ class MpjRunTest {
     }
 
     @Test
+    @Timeout(60)
+    void aProgramStartsJobsThroughTheApiAndGetsTheirExitStatus() {
+        assertEquals(0, MpjRun.run("-np", "5", "--timeout", "20", "-cp", programsClassPath(),
+                MpjRunPrograms.Ring.class.getName(), "5", "--app-option"));
+        assertEquals(0, MpjRun.run("-np", "3", "--dev", "tcp", "--timeout", "40", "-cp", programsClassPath(),
+                MpjRunPrograms.Ring.class.getName(), "3", "--app-option"));
+        PrintStream saved = System.err;
+        System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(1, MpjRun.run("-np", "3", "--timeout", "20", "-cp", programsClassPath(),
+                    MpjRunPrograms.Thrower.class.getName()));
+            assertEquals(2, MpjRun.run("-np", "0", "-cp", programsClassPath(), MpjRunPrograms.Ring.class.getName()));
+        } finally {
+            System.setErr(saved);
+        }
+    }
+
+    @Test
     @Timeout(30)
     void anUnknownCollectiveAlgorithmStopsTheJobInOneLineNamingTheValidOnes() {
         Run r = mpjrun("-np", "2", "--timeout", "20", "-Dmpj.coll.allreduce=fastest", "-cp", programsClassPath(),
