@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The JIT options of the JVMs mpjrun starts: a JVM of several thread ranks gets bin/mpjrun's. */
 @Timeout(30)
@@ -69,6 +70,61 @@ class JvmCommandTest {
         // parse error instead of mpjrun's "-np must be at least 1 (got 0)".
         assertTrue(script.contains("elif [[ $np =~ ^[0-9]+$ ]] && [ \"$np\" -ge 2 ]; then"),
                 "bin/mpjrun scales main for fewer than 2 ranks");
+    }
+
+    /**
+     * bin/mpjrun reads the rank count from mpjrun's own options, not from the program's arguments: run
+     * from a copy of the project's layout with a "java" that prints what it was given.
+     */
+    @Test
+    void binMpjrunTakesTheRankCountFromItsOwnOptionsOnly(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.copy(Path.of(System.getProperty("user.dir")).resolveSibling("bin").resolve("mpjrun"), bin.resolve("mpjrun"));
+        Files.createDirectories(dir.resolve("mpj-runtime/target"));
+        Files.createFile(dir.resolve("mpj-runtime/target/mpj-runtime.jar"));
+        Path fake = Files.createDirectories(dir.resolve("fake"));
+        Files.writeString(fake.resolve("java"), "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+        assertTrue(fake.resolve("java").toFile().setExecutable(true));
+        Map<String, Boolean> c2Alone = new java.util.LinkedHashMap<>();
+        c2Alone.put("-np 4 -cp x Main", true);
+        c2Alone.put("--np=3 Main", true);
+        c2Alone.put("--dev tcp --timeout 9 -n 2 -cp x Main -n 1", true);
+        c2Alone.put("-cp x Main -np 4", false);
+        c2Alone.put("--timeout 4 -Dmpj.x=1 -D mpj.y=2 Main -n 8", false);
+        c2Alone.put("-jar app.jar -np 4", true);       // picocli reads options until the first positional
+        c2Alone.put("-jar app.jar arg -np 4", false);
+        c2Alone.put("-cp x -- -np 4", false);
+        c2Alone.put("-np 1 -cp x Main", false);
+        for (Map.Entry<String, Boolean> e : c2Alone.entrySet()) {
+            List<String> cmd = new java.util.ArrayList<>(List.of("bash", bin.resolve("mpjrun").toString()));
+            cmd.addAll(List.of(e.getKey().split(" ")));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            pb.environment().put("PATH", fake + ":" + System.getenv("PATH"));
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), out);
+            List<String> words = List.of(out.split("\n"));
+            assertEquals(e.getValue(), words.contains(C2_ALONE), "mpjrun " + e.getKey() + ": " + words);
+            assertTrue(words.contains("org.mpj.runtime.MpjRun") && out.endsWith(e.getKey().replace(' ', '\n') + "\n"),
+                    "mpjrun " + e.getKey() + " passes its arguments on as they are: " + words);
+        }
+    }
+
+    /** Every mpjrun option that takes a value is one bin/mpjrun skips the value of when it looks for -np. */
+    @Test
+    void binMpjrunKnowsWhichOfMpjrunsOptionsTakeAValue() throws IOException {
+        String script = Files.readString(Path.of(System.getProperty("user.dir")).resolveSibling("bin").resolve("mpjrun"));
+        String line = script.lines().filter(l -> l.contains("value_of=other")).findFirst().orElseThrow();
+        List<String> skipped = List.of(line.trim().split("\\)")[0].split("\\|"));
+        for (picocli.CommandLine.Model.OptionSpec o : MpjRun.commandLine().getCommandSpec().options()) {
+            if (o.arity().max() == 0 || o.usageHelp() || o.versionHelp()) {
+                continue;
+            }
+            for (String name : o.names()) {
+                boolean np = List.of("-np", "-n", "--np").contains(name);
+                assertTrue(np || skipped.contains(name), "bin/mpjrun does not skip the value of " + name + ": " + line);
+            }
+        }
     }
 
     /** A rank's standard output is the program's: the options every rank JVM gets add nothing to it. */
