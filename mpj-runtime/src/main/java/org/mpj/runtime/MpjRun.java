@@ -132,8 +132,10 @@ public final class MpjRun implements Callable<Integer> {
      * Runs a job as the mpjrun command does with these arguments, from this JVM, and returns the exit
      * status the command would have (0 once every rank has finished): for a program's own tests, or a
      * tool that starts jobs, e.g. {@code MpjRun.run("-np", "4", "-cp", "target/classes", "org.example.Ring")}.
-     * Thread ranks run in this JVM, as in mpjrun's, so a rank's System.exit ends it; the JVMs of tcp
-     * and hybrid are started and ended here. A failed job's report goes to System.err.
+     * Thread ranks run in this JVM, as in mpjrun's, so a rank's System.exit ends it; and while they run,
+     * this JVM's System.out, System.err, System.in and the -D properties are the job's, so one such job
+     * runs at a time. The JVMs of tcp and hybrid are started and ended here. A failed job's report goes
+     * to System.err.
      */
     public static int run(String... args) {
         return commandLine().execute(args);
