@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.jar.JarFile;
 import org.mpj.core.Config;
 import org.mpj.core.MpjException;
@@ -124,6 +125,9 @@ public final class MpjRun implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Whether this JVM runs a job's thread ranks now ({@link #run}: one such job at a time). */
+    private static final AtomicBoolean THREAD_JOB_RUNNING = new AtomicBoolean();
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -134,8 +138,8 @@ public final class MpjRun implements Callable<Integer> {
      * tool that starts jobs, e.g. {@code MpjRun.run("-np", "4", "-cp", "target/classes", "org.example.Ring")}.
      * Thread ranks run in this JVM, as in mpjrun's, so a rank's System.exit ends it; and while they run,
      * this JVM's System.out, System.err, System.in and the -D properties are the job's, so one such job
-     * runs at a time. The JVMs of tcp and hybrid are started and ended here. A failed job's report goes
-     * to System.err.
+     * runs at a time (another fails to start, status 1, saying why). The JVMs of tcp and hybrid are
+     * started and ended here. A failed job's report goes to System.err.
      */
     public static int run(String... args) {
         return commandLine().execute(args);
@@ -202,6 +206,11 @@ public final class MpjRun implements Callable<Integer> {
             }
             ThreadJob job = new ThreadJob(np, urls.toArray(new URL[0]), mainClass, args, s, List.of(),
                     timeoutSeconds * 1000).boundTo(binding).exitReportedBy(MpjRun::report);
+            if (!THREAD_JOB_RUNNING.compareAndSet(false, true)) {
+                System.err.println("mpjrun: the job could not start: another job's thread ranks are running in this JVM"
+                        + " (one at a time: they share its standard streams and system properties)");
+                return 1;
+            }
             try (AutoCloseable streams = RankStreams.install(tagOutput);
                  AutoCloseable properties = systemProperties(settings)) {
                 result = job.run();
@@ -209,6 +218,8 @@ public final class MpjRun implements Callable<Integer> {
                 // The job could not start (a bad setting or table): say so in one line, as for tcp.
                 System.err.println("mpjrun: the job could not start: " + e.getMessage());
                 return 1;
+            } finally {
+                THREAD_JOB_RUNNING.set(false);
             }
         } else {
             result = processJob(urls, mainClass, args).run();

@@ -168,6 +168,38 @@ class MpjRunTest {
         }
     }
 
+    /** Thread ranks take over the JVM's standard streams and properties: a second job waits its turn, refused. */
+    @Test
+    @Timeout(60)
+    void aSecondJobOfThreadRanksInOneJvmIsRefusedSayingWhy() throws Exception {
+        PrintStream savedOut = System.out, savedErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            String launchPrograms = new File(org.mpj.tests.launch.LaunchPrograms.class.getProtectionDomain()
+                    .getCodeSource().getLocation().getPath()).getPath();
+            java.util.concurrent.CompletableFuture<Integer> first = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> MpjRun.run("-np", "2", "--timeout", "5", "-cp", launchPrograms,
+                            org.mpj.tests.launch.LaunchPrograms.Failing.class.getName(), "sleep", "0"));
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!out.toString(StandardCharsets.UTF_8).contains("PID 1 ") && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("PID 1 "), "the first job's ranks did not start");
+            assertEquals(1, MpjRun.run("-np", "2", "-cp", programsClassPath(), MpjRunPrograms.Ring.class.getName(),
+                    "2", "--app-option"));
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("mpjrun: the job could not start: another job's"
+                    + " thread ranks are running in this JVM"), err.toString(StandardCharsets.UTF_8));
+            assertEquals(124, first.get(), "the first job, ended by its timeout");
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+        assertEquals(0, MpjRun.run("-np", "2", "--timeout", "20", "-cp", programsClassPath(),
+                MpjRunPrograms.Ring.class.getName(), "2", "--app-option"), "a job after it runs");
+    }
+
     @Test
     @Timeout(30)
     void anUnknownCollectiveAlgorithmStopsTheJobInOneLineNamingTheValidOnes() {
