@@ -11,7 +11,8 @@ user="$root/examples/maven-user"
 mvn -q -B -f "$user/pom.xml" package
 for job in "-np 3" "-np 4 --dev tcp" "-np 5 --dev hybrid --ranks-per-jvm 2"; do
   # shellcheck disable=SC2086
-  out=$(cd "$user" && java -cp "target/lib/*" org.mpj.runtime.MpjRun $job --timeout 60 -cp target/classes org.example.Ring)
+  out=$(cd "$user" && java -cp "target/lib/*" org.mpj.runtime.MpjRun $job --timeout 60 -cp target/classes org.example.Ring) \
+    || { echo "maven-user: mpjrun $job failed with status $?" >&2; exit 1; }
   n=${job#-np }
   n=${n%% *}
   if [ "$out" != "ring of $n ranks: counter $n" ]; then
