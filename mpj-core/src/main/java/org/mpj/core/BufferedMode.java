@@ -40,24 +40,32 @@ final class BufferedMode {
     /** Waits until every buffered message has been delivered, then returns the buffer (null if none). */
     Object detach() {
         long n = 0;
-        while (true) {
-            synchronized (this) {
-                if (usedBytes == 0) {
-                    Object b = attached;
-                    attached = null;
-                    capacityBytes = 0;
-                    return b;
+        boolean parked = false;
+        try {
+            while (true) {
+                synchronized (this) {
+                    if (usedBytes == 0) {
+                        Object b = attached;
+                        attached = null;
+                        capacityBytes = 0;
+                        return b;
+                    }
                 }
-            }
-            rank.job.check();
-            if (rank.device.progress() == 0) {
-                if (rank.idle.shouldPark(n)) {
-                    LockSupport.parkNanos(rank.idle.parkNs(n));
+                rank.job.check();
+                if (rank.device.progress() == 0) {
+                    if (rank.idle.shouldPark(n)) {
+                        parked = rank.parking(parked);
+                        LockSupport.parkNanos(rank.idle.parkNs(n));
+                    } else {
+                        rank.idle.idle(n);
+                    }
+                    n++;
                 } else {
-                    rank.idle.idle(n);
+                    parked = rank.awake(parked);
                 }
-                n++;
             }
+        } finally {
+            rank.awake(parked);
         }
     }
 

@@ -382,21 +382,29 @@ public final class Communicator {
             return into;
         }
         long n = 0;
-        while (!rank.engine.probe(context, source, tag, into)) {
-            if (rank.device.progress() > 0) {
-                n = 0;
-                continue;
-            }
-            rank.job.check();
-            if (rank.idle.shouldPark(n)) {
-                if (rank.device.idleWait(rank.idle.parkNs(n)) > 0) {
+        boolean parked = false;
+        try {
+            while (!rank.engine.probe(context, source, tag, into)) {
+                if (rank.device.progress() > 0) {
                     n = 0;
+                    parked = rank.awake(parked);
                     continue;
                 }
-            } else {
-                rank.idle.idle(n);
+                rank.job.check();
+                if (rank.idle.shouldPark(n)) {
+                    parked = rank.parking(parked);
+                    if (rank.device.idleWait(rank.idle.parkNs(n)) > 0) {
+                        n = 0;
+                        parked = rank.awake(parked);
+                        continue;
+                    }
+                } else {
+                    rank.idle.idle(n);
+                }
+                n++;
             }
-            n++;
+        } finally {
+            rank.awake(parked);
         }
         return into;
     }

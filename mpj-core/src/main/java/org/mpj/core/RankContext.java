@@ -45,6 +45,13 @@ public final class RankContext {
     private final AtomicReferenceArray<Object> facadeSlots = new AtomicReferenceArray<>(2);
     /** Makes the {@code mpi} facade of an engine communicator (given by the facade at Init). */
     private volatile Function<Communicator, Object> facades;
+    /**
+     * Since when (System.nanoTime) a wait of this rank has been parking without seeing progress, or 0:
+     * set as a wait first parks ({@link #parking}), cleared as it sees progress or returns
+     * ({@link #awake}). A job's deadlock watch reads it: ranks that all park on for seconds wait for
+     * each other. Written only as a wait starts and stops parking, never on its fast path.
+     */
+    private volatile long parkedSince;
 
     public RankContext(int worldRank, int worldSize, JobControl job, Device device, MatchingEngine engine,
                        Config config, BackoffIdle idle, CollectivesProvider collectives) {
@@ -115,6 +122,28 @@ public final class RankContext {
             throw new MpjException(ErrorClass.ERR_OTHER, call + (s == NEW ? " called before MPI.Init"
                     : " called after MPI.Finalize") + " on rank " + worldRank);
         }
+    }
+
+    /** A wait of this rank is about to park; {@code parked}: it already has since its last progress. Returns true. */
+    public boolean parking(boolean parked) {
+        if (!parked) {
+            long now = System.nanoTime();
+            parkedSince = now == 0 ? 1 : now;
+        }
+        return true;
+    }
+
+    /** A wait that has parked if {@code parked} saw progress or returns. Returns false. */
+    public boolean awake(boolean parked) {
+        if (parked) {
+            parkedSince = 0;
+        }
+        return false;
+    }
+
+    /** Since when (System.nanoTime) a wait of this rank has parked without progress; 0 if none has. */
+    public long parkedSince() {
+        return parkedSince;
     }
 
     public Communicator world() {

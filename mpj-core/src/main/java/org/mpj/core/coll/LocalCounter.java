@@ -85,28 +85,35 @@ public final class LocalCounter extends LocalCounterPadAfter {
         BackoffIdle idle = rank.idle;
         JobControl job = rank.job;
         long n = 0;
-        while (get() < target) {
-            if (device.progress() > 0) {
-                n = 0;
-                continue;
-            }
-            if (job.isAborted()) {
-                job.check();
-            }
-            if (idle.shouldPark(n)) {
-                parked.set(slot, Thread.currentThread());
-                PARKED.getAndAdd(this, 1L);
-                if (get() < target) {
-                    // Parked here, not in the device's idle wait: a device that sleeps in a socket
-                    // poll would not see the unpark of an add, only its own timeout.
-                    LockSupport.parkNanos(idle.parkNs(n));
+        boolean asleep = false;
+        try {
+            while (get() < target) {
+                if (device.progress() > 0) {
+                    n = 0;
+                    asleep = rank.awake(asleep);
+                    continue;
                 }
-                PARKED.getAndAdd(this, -1L);
-                parked.set(slot, null);
-            } else {
-                idle.idle(n);
+                if (job.isAborted()) {
+                    job.check();
+                }
+                if (idle.shouldPark(n)) {
+                    asleep = rank.parking(asleep);
+                    parked.set(slot, Thread.currentThread());
+                    PARKED.getAndAdd(this, 1L);
+                    if (get() < target) {
+                        // Parked here, not in the device's idle wait: a device that sleeps in a socket
+                        // poll would not see the unpark of an add, only its own timeout.
+                        LockSupport.parkNanos(idle.parkNs(n));
+                    }
+                    PARKED.getAndAdd(this, -1L);
+                    parked.set(slot, null);
+                } else {
+                    idle.idle(n);
+                }
+                n++;
             }
-            n++;
+        } finally {
+            rank.awake(asleep);
         }
     }
 }

@@ -24,27 +24,35 @@ public final class Waiting {
         BackoffIdle idle = rank.idle;
         JobControl job = rank.job;
         long n = 0;
-        while (!r.isComplete()) {
-            if (device.progress() > 0) {
-                n = 0;
-                continue;
-            }
-            if (job.isAborted()) {
-                job.check();
-            }
-            if (idle.shouldPark(n)) {
-                r.wakeVia = device;
-                r.waiter = Thread.currentThread();
-                int events = r.isComplete() ? 0 : device.idleWait(idle.parkNs(n));
-                r.waiter = null;
-                if (events > 0) {
+        boolean parked = false;
+        try {
+            while (!r.isComplete()) {
+                if (device.progress() > 0) {
                     n = 0;
+                    parked = rank.awake(parked);
                     continue;
                 }
-            } else {
-                idle.idle(n);
+                if (job.isAborted()) {
+                    job.check();
+                }
+                if (idle.shouldPark(n)) {
+                    parked = rank.parking(parked);
+                    r.wakeVia = device;
+                    r.waiter = Thread.currentThread();
+                    int events = r.isComplete() ? 0 : device.idleWait(idle.parkNs(n));
+                    r.waiter = null;
+                    if (events > 0) {
+                        n = 0;
+                        parked = rank.awake(parked);
+                        continue;
+                    }
+                } else {
+                    idle.idle(n);
+                }
+                n++;
             }
-            n++;
+        } finally {
+            rank.awake(parked);
         }
     }
 
@@ -57,51 +65,59 @@ public final class Waiting {
         BackoffIdle idle = rank.idle;
         JobControl job = rank.job;
         long n = 0;
-        while (true) {
-            boolean any = false;
-            for (int i = 0; i < reqs.length; i++) {
-                EngineRequest r = reqs[i];
-                if (r != null) {
-                    if (r.isComplete()) {
-                        return i;
-                    }
-                    any = true;
-                }
-            }
-            if (!any) {
-                return -1;
-            }
-            if (device.progress() > 0) {
-                n = 0;
-                continue;
-            }
-            if (job.isAborted()) {
-                job.check();
-            }
-            if (idle.shouldPark(n)) {
-                Thread me = Thread.currentThread();
-                boolean pending = true;
-                for (EngineRequest r : reqs) {
+        boolean parked = false;
+        try {
+            while (true) {
+                boolean any = false;
+                for (int i = 0; i < reqs.length; i++) {
+                    EngineRequest r = reqs[i];
                     if (r != null) {
-                        r.wakeVia = device;
-                        r.waiter = me;
-                        pending &= !r.isComplete();
+                        if (r.isComplete()) {
+                            return i;
+                        }
+                        any = true;
                     }
                 }
-                int events = pending ? device.idleWait(idle.parkNs(n)) : 0;
-                for (EngineRequest r : reqs) {
-                    if (r != null) {
-                        r.waiter = null;
-                    }
+                if (!any) {
+                    return -1;
                 }
-                if (events > 0) {
+                if (device.progress() > 0) {
                     n = 0;
+                    parked = rank.awake(parked);
                     continue;
                 }
-            } else {
-                idle.idle(n);
+                if (job.isAborted()) {
+                    job.check();
+                }
+                if (idle.shouldPark(n)) {
+                    parked = rank.parking(parked);
+                    Thread me = Thread.currentThread();
+                    boolean pending = true;
+                    for (EngineRequest r : reqs) {
+                        if (r != null) {
+                            r.wakeVia = device;
+                            r.waiter = me;
+                            pending &= !r.isComplete();
+                        }
+                    }
+                    int events = pending ? device.idleWait(idle.parkNs(n)) : 0;
+                    for (EngineRequest r : reqs) {
+                        if (r != null) {
+                            r.waiter = null;
+                        }
+                    }
+                    if (events > 0) {
+                        n = 0;
+                        parked = rank.awake(parked);
+                        continue;
+                    }
+                } else {
+                    idle.idle(n);
+                }
+                n++;
             }
-            n++;
+        } finally {
+            rank.awake(parked);
         }
     }
 }
