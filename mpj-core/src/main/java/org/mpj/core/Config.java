@@ -46,6 +46,12 @@ public final class Config {
     /** Ranks per JVM in a job of several JVMs, each holding a block of consecutive ranks (set by mpjrun). */
     public static final String RANKS_PER_JVM = "mpj.ranksPerJvm";
 
+    /**
+     * A job whose ranks are all threads of one JVM ({@code shm}) ends as deadlocked once every rank has
+     * been parked this many seconds in an MPI wait that no other rank made progress in; 0: never.
+     */
+    public static final String DEADLOCK_SECONDS = "mpj.deadlockSeconds";
+
     /** Ranks of the job on this host, all JVMs together; set by the launcher, for the idle strategy. */
     public static final String RANKS_ON_HOST = "mpj.ranksOnHost";
     /**

@@ -162,9 +162,10 @@ public final class ThreadJob {
     }
 
     private void awaitRanks(RankContext[] ranks, Thread[] threads, JobControl job, long deadline) throws InterruptedException {
+        DeadlockWatch deadlock = DeadlockWatch.of(ranks, job);
         for (Thread t : threads) {
             while (t.isAlive()) {
-                long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+                long now = System.nanoTime(), leftMs = (deadline - now) / 1_000_000;
                 if (job.isAborted()) {
                     t.join(UNWIND_MS);
                     break;
@@ -172,6 +173,9 @@ public final class ThreadJob {
                 if (leftMs <= 0) {
                     job.abort(-1, "timed out after " + timeoutMs + " ms" + stillRunning(waitingRanks(ranks, job)), null,
                             JobResult.TIMED_OUT);
+                    continue;
+                }
+                if (deadlock != null && deadlock.check(now)) {
                     continue;
                 }
                 t.join(Math.min(leftMs, 100));
