@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         description = "Runs an MPI program written against the mpiJava 1.2 API with N ranks.",
         footer = {"", "Exit status: 0 when every rank finished; the failing rank's status (1 for an exception,",
-                "the code given to Abort) when one failed; 124 on --timeout; 2 for bad options."})
+                "the code given to Abort) when one failed; 1 when thread ranks deadlock (all waiting on each",
+                "other for -Dmpj.deadlockSeconds=10); 124 on --timeout; 2 for bad options."})
 public final class MpjRun implements Callable<Integer> {
     @Option(names = {"-np", "-n", "--np"}, paramLabel = "N",
             description = "Number of ranks (default: 1; with tcp or hybrid inside a Slurm allocation, its tasks"

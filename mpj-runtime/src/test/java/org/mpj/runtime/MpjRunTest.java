@@ -117,6 +117,17 @@ class MpjRunTest {
         assertTrue(own.err().contains("every rank ran this class's main, one copy of it"), own.err());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"--tag-output", "--shared-classes"})
+    @Timeout(30)
+    void aDeadlockedJobOfThreadRanksExitsOneNamingEachCall(String option) {
+        Run r = mpjrun("-np", "3", option, "-Dmpj.deadlockSeconds=1", "-cp", programsClassPath(),
+                "org.mpj.tests.p2p.DeadlockTest$WaitForEachOther");
+        assertEquals(1, r.exitCode(), r.all());
+        assertTrue(r.err().contains("mpjrun: MPI_ERR_OTHER: job aborted: deadlock: for 1 s every rank still running")
+                && r.err().contains("rank 0 in Comm.Recv, rank 1 in Comm.Ssend, rank 2 in Comm.Probe"), r.err());
+    }
+
     @Test
     @Timeout(30)
     void aMissingMainClassExitsTwo() {
