@@ -24,11 +24,14 @@ public class Datatype {
         this.map = TypeMap.primitive(base, this);
     }
 
-    private Datatype(Builder builder) {
+    private Datatype(String call, Builder builder) {
         try {
             this.map = builder.build(this);
         } catch (MpjException e) {
             throw MPIException.of(e);
+        } catch (ArithmeticException e) { // a count, stride or extent past what an int holds
+            throw new MPIException(MPI.ERR_TYPE, "MPI_ERR_TYPE: Datatype." + call
+                    + ": the type would span more than 2^31-1 elements", null);
         }
     }
 
@@ -48,7 +51,7 @@ public class Datatype {
     /** {@code count} copies of {@code oldtype}, back to back. */
     public static Datatype Contiguous(int count, Datatype oldtype) throws MPIException {
         TypeMap old = checked("Contiguous", oldtype);
-        return new Datatype(self -> TypeMap.contiguous(count, old, self));
+        return new Datatype("Contiguous", self -> TypeMap.contiguous(count, old, self));
     }
 
     /**
@@ -57,27 +60,27 @@ public class Datatype {
      */
     public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
         TypeMap old = checked("Vector", oldtype);
-        return new Datatype(self -> TypeMap.vector(count, blocklength, stride, old, self));
+        return new Datatype("Vector", self -> TypeMap.vector(count, blocklength, stride, old, self));
     }
 
     /** As {@link #Vector}, with {@code stride} in elements of the base type (mpiJava 1.2). */
     public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
         TypeMap old = checked("Hvector", oldtype);
-        return new Datatype(self -> TypeMap.hvector(count, blocklength, stride, old, self));
+        return new Datatype("Hvector", self -> TypeMap.hvector(count, blocklength, stride, old, self));
     }
 
     /** Blocks of {@code array_of_blocklengths[i]} items at {@code array_of_displacements[i]} extents of oldtype. */
     public static Datatype Indexed(int[] array_of_blocklengths, int[] array_of_displacements, Datatype oldtype)
             throws MPIException {
         TypeMap old = checked("Indexed", oldtype);
-        return new Datatype(self -> TypeMap.indexed(array_of_blocklengths, array_of_displacements, old, self));
+        return new Datatype("Indexed", self -> TypeMap.indexed(array_of_blocklengths, array_of_displacements, old, self));
     }
 
     /** As {@link #Indexed}, with displacements in elements of the base type (mpiJava 1.2). */
     public static Datatype Hindexed(int[] array_of_blocklengths, int[] array_of_displacements, Datatype oldtype)
             throws MPIException {
         TypeMap old = checked("Hindexed", oldtype);
-        return new Datatype(self -> TypeMap.hindexed(array_of_blocklengths, array_of_displacements, old, self));
+        return new Datatype("Hindexed", self -> TypeMap.hindexed(array_of_blocklengths, array_of_displacements, old, self));
     }
 
     /**
@@ -95,7 +98,7 @@ public class Datatype {
             }
         }
         TypeMap[] maps = types;
-        return new Datatype(self -> TypeMap.struct(array_of_blocklengths, array_of_displacements, maps, self));
+        return new Datatype("Struct", self -> TypeMap.struct(array_of_blocklengths, array_of_displacements, maps, self));
     }
 
     private static TypeMap checked(String call, Datatype oldtype) {

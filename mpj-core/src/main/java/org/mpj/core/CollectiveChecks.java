@@ -64,6 +64,9 @@ public final class CollectiveChecks {
     public static void vector(Communicator c, String call, String which, Object buf, int offset, int[] counts,
                               int[] displs, TypeMap type) {
         int n = c.size();
+        if (type == null) {
+            throw new MpjException(ErrorClass.ERR_TYPE, call + ": the " + which + " datatype is null");
+        }
         counts(c, call, which, counts);
         if (displs != null && displs.length < n) {
             throw new MpjException(ErrorClass.ERR_ARG, call + ": " + which + " displacements has " + displs.length
@@ -84,6 +87,10 @@ public final class CollectiveChecks {
 
     /** MPI requires the data a rank sends to match, item for item, what the receiver expects. */
     public static void sameSize(String call, int sendcount, TypeMap sendtype, int recvcount, TypeMap recvtype) {
+        if (sendtype == null || recvtype == null) {
+            throw new MpjException(ErrorClass.ERR_TYPE, call + ": the " + (sendtype == null ? "send" : "receive")
+                    + " datatype is null");
+        }
         long sent = (long) sendcount * sendtype.size, room = (long) recvcount * recvtype.size;
         if (sent != room) {
             throw new MpjException(ErrorClass.ERR_COUNT, call + ": send count " + sendcount + " x " + sendtype.describe()

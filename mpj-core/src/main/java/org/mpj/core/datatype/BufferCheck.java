@@ -24,7 +24,8 @@ public final class BufferCheck {
         if (buf == null) {
             return count == 0;
         }
-        return (type.size == 0 || type.base.accepts(buf)) && offset >= 0 && type.firstElement(offset, count) >= 0
+        return (type.size == 0 ? buf.getClass().isArray() : type.base.accepts(buf)) && offset >= 0
+                && type.firstElement(offset, count) >= 0
                 && type.endElement(offset, count) <= Array.getLength(buf) && (long) count * type.size <= Integer.MAX_VALUE;
     }
 
@@ -44,6 +45,10 @@ public final class BufferCheck {
                 return 0;
             }
             throw new MpjException(ErrorClass.ERR_BUFFER, call + ": the buffer is null (count " + count + ")");
+        }
+        if (!buf.getClass().isArray()) {
+            throw new MpjException(ErrorClass.ERR_BUFFER, call + ": the buffer is a " + buf.getClass().getName()
+                    + ", not an array");
         }
         // A type that carries no data (an empty Struct, a zero-length Vector) touches no element of
         // any array, so its base type says nothing about the buffer's (IBM/mpiJava test zero1).

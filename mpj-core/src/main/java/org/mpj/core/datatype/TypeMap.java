@@ -193,9 +193,7 @@ public final class TypeMap {
                 throw new MpjException(ErrorClass.ERR_TYPE, call + ": type " + i + " is " + t.describe()
                         + " but an earlier one is " + base.mpiName() + "; MPJ's Struct needs one base type (Java arrays hold one)");
             }
-            for (int b = 0; b < blocklengths[i]; b++) {
-                runs.addItem(t, displs[i] + (long) b * t.extent);
-            }
+            runs.addItems(t, displs[i], blocklengths[i]);
             if (blocklengths[i] > 0) {
                 lo = Math.min(lo, displs[i] + (long) t.lb);
                 hi = Math.max(hi, displs[i] + (long) (blocklengths[i] - 1) * t.extent + t.ub);
@@ -216,9 +214,14 @@ public final class TypeMap {
 
     private static TypeMap vectorOf(String call, int count, int blocklength, long strideElements, TypeMap old, Object handle) {
         RunList runs = new RunList();
-        for (int c = 0; c < count; c++) {
-            for (int b = 0; b < blocklength; b++) {
-                runs.addItem(old, c * strideElements + (long) b * old.extent);
+        if (blocklength > 0 && old.size > 0) {
+            if (old.len.length == 1 && old.len[0] == old.extent && strideElements == (long) blocklength * old.extent) {
+                // blocks back to back, of items back to back: one run however many blocks (Contiguous)
+                runs.add(old.displ[0], Math.multiplyExact(Math.multiplyExact(count, blocklength), old.len[0]));
+            } else {
+                for (int c = 0; c < count; c++) {
+                    runs.addItems(old, c * strideElements, blocklength);
+                }
             }
         }
         long lb, ub;
@@ -238,9 +241,7 @@ public final class TypeMap {
         RunList runs = new RunList();
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         for (int i = 0; i < blocklengths.length; i++) {
-            for (int b = 0; b < blocklengths[i]; b++) {
-                runs.addItem(old, displsElements[i] + (long) b * old.extent);
-            }
+            runs.addItems(old, displsElements[i], blocklengths[i]);
             if (blocklengths[i] > 0) {
                 lo = Math.min(lo, displsElements[i] + (long) old.lb);
                 hi = Math.max(hi, displsElements[i] + (long) (blocklengths[i] - 1) * old.extent + old.ub);
@@ -325,12 +326,12 @@ public final class TypeMap {
 
     /** Lowest element index that {@code count} items at {@code offset} touch. */
     public long firstElement(int offset, int count) {
-        return count == 0 ? offset : offset + minDispl + (long) (count - 1) * backStep;
+        return count == 0 ? offset : (long) offset + minDispl + (long) (count - 1) * backStep;
     }
 
     /** One past the highest element index that {@code count} items at {@code offset} touch. */
     public long endElement(int offset, int count) {
-        return count == 0 ? offset : offset + maxEnd + (long) (count - 1) * foreStep;
+        return count == 0 ? offset : (long) offset + maxEnd + (long) (count - 1) * foreStep;
     }
 
     /** Name for messages: {@code MPI.INT} or {@code a derived type of 6 x MPI.INT (extent 10)}. */
@@ -346,15 +347,29 @@ public final class TypeMap {
         return describe() + " runs " + Arrays.toString(displ) + "/" + Arrays.toString(len);
     }
 
-    /** Collects runs in type-map order, merging a run that starts where the previous one ended. */
+    /**
+     * Collects runs in type-map order, merging a run that starts where the previous one ended. A type
+     * holds at most 2^31-1 elements (an item must fit in an array) in at most {@link #MAX_RUNS} runs, so
+     * a mistaken count ends in an MPIException rather than in a loop of 2^60 steps or an exhausted heap.
+     */
     private static final class RunList {
+        /** 8 bytes a run: 128 MiB of map. */
+        static final int MAX_RUNS = 1 << 24;
         private int[] d = new int[4];
         private int[] l = new int[4];
         private int n;
+        private long elements;
 
-        void addItem(TypeMap t, long at) {
-            for (int k = 0; k < t.len.length; k++) {
-                add(at + t.displ[k], t.len[k]);
+        /** {@code items} items of {@code t}, the first at {@code at}, each one extent of t after the last. */
+        void addItems(TypeMap t, long at, int items) {
+            if (t.len.length == 1 && t.len[0] == t.extent) { // items lie back to back: one run
+                add(at + t.displ[0], Math.multiplyExact(items, t.len[0]));
+                return;
+            }
+            for (int b = 0; b < items; b++) {
+                for (int k = 0; k < t.len.length; k++) {
+                    add(at + (long) b * t.extent + t.displ[k], t.len[k]);
+                }
             }
         }
 
@@ -365,11 +380,19 @@ public final class TypeMap {
             if (start > Integer.MAX_VALUE || start < Integer.MIN_VALUE) {
                 throw new MpjException(ErrorClass.ERR_TYPE, "a datatype displacement of " + start + " elements exceeds 2^31-1");
             }
+            elements += length;
+            if (elements > Integer.MAX_VALUE) {
+                throw new MpjException(ErrorClass.ERR_TYPE, "a datatype of more than 2^31-1 elements");
+            }
             if (n > 0 && (long) d[n - 1] + l[n - 1] == start) {
                 l[n - 1] = Math.addExact(l[n - 1], length);
                 return;
             }
             if (n == d.length) {
+                if (n == MAX_RUNS) {
+                    throw new MpjException(ErrorClass.ERR_TYPE, "a datatype of more than " + MAX_RUNS
+                            + " separate blocks (MPJ's limit)");
+                }
                 d = Arrays.copyOf(d, 2 * n);
                 l = Arrays.copyOf(l, 2 * n);
             }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.Status;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,7 @@ class ErrorsTest {
                 checkTypesAndTags();
                 checkBufferedMode();
                 checkLifeCycle(args);
+                checkExtremeArguments();
             }
             MPI.COMM_WORLD.Barrier();
             int[] token = {rank};
@@ -108,6 +110,38 @@ class ErrorsTest {
                     () -> MPI.COMM_WORLD.Bsend(data, 0, 100, MPI.INT, 1, 0), "400 bytes", Integer.toString(small.length));
             assertEquals(small, MPI.Buffer_detach(), "rank 0: Buffer_detach returns the buffer");
             assertEquals(null, MPI.Buffer_detach(), "rank 0: Buffer_detach with none attached");
+        }
+
+        /**
+         * What a randomized run of bad arguments found raising other exceptions (an offset near 2^31
+         * wrapped the end check around; a buffer that is not an array with a type of no data; null
+         * datatypes in the collectives' checks; a derived type past 2^31-1 elements overflowed, or
+         * built for seconds, or filled the heap) and now raises MPIException, at once.
+         */
+        private static void checkExtremeArguments() {
+            int max = Integer.MAX_VALUE;
+            Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Send at offset 2^31-1",
+                    () -> MPI.COMM_WORLD.Send(new int[4], max, 2, MPI.INT, 1, 0), "offset " + max);
+            Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Allreduce into offset 2^31-1",
+                    () -> MPI.COMM_SELF.Allreduce(new long[4], 0, new long[2], max, 3, MPI.LONG, MPI.SUM), "offset " + max);
+            Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Pack from offset 2^31-1",
+                    () -> MPI.COMM_WORLD.Pack(new byte[9], max, 3, MPI.BYTE, new byte[64], 0), "offset " + max);
+            Datatype empty = Datatype.Contiguous(0, MPI.INT);
+            Expect.error(MPI.ERR_BUFFER, "MPI_ERR_BUFFER", "Bcast of a String",
+                    () -> MPI.COMM_SELF.Bcast("text", 0, 1, empty, 0), "java.lang.String, not an array");
+            Expect.error(MPI.ERR_TYPE, "MPI_ERR_TYPE", "Alltoall with a null send type",
+                    () -> MPI.COMM_SELF.Alltoall(new int[2], 0, 1, null, new int[2], 0, 1, MPI.INT), "send datatype is null");
+            Expect.error(MPI.ERR_TYPE, "MPI_ERR_TYPE", "Gatherv with a null receive type",
+                    () -> MPI.COMM_SELF.Gatherv(new int[2], 0, 1, MPI.INT, new int[2], 0, new int[] {1}, new int[] {0}, null, 0),
+                    "datatype is null");
+            Expect.error(MPI.ERR_TYPE, "MPI_ERR_TYPE", "Vector of 2^60 elements",
+                    () -> Datatype.Vector(1 << 30, 1 << 30, 1 << 30, MPI.INT), "2^31-1");
+            Expect.error(MPI.ERR_TYPE, "MPI_ERR_TYPE", "Vector of 2^25 separate blocks",
+                    () -> Datatype.Vector(1 << 25, 1, 2, MPI.INT), "separate blocks");
+            Expect.error(MPI.ERR_TYPE, "MPI_ERR_TYPE", "Contiguous of 2^31 elements",
+                    () -> Datatype.Contiguous(1 << 20, Datatype.Contiguous(1 << 11, MPI.INT)), "2^31-1");
+            assertEquals(max, Datatype.Contiguous(max, MPI.BYTE).Size(), "a Contiguous of 2^31-1 bytes is made (one run)");
+            assertEquals(0, Datatype.Vector(max, 0, 5, MPI.INT).Size(), "a Vector of empty blocks is made at once");
         }
 
         private static void checkLifeCycle(String[] args) {
