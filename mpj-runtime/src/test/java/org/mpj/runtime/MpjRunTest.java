@@ -166,7 +166,7 @@ class MpjRunTest {
     void aProgramStartsJobsThroughTheApiAndGetsTheirExitStatus() {
         assertEquals(0, MpjRun.run("-np", "5", "--timeout", "20", "-cp", programsClassPath(),
                 MpjRunPrograms.Ring.class.getName(), "5", "--app-option"));
-        assertEquals(0, MpjRun.run("-np", "3", "--dev", "tcp", "--timeout", "40", "-cp", programsClassPath(),
+        assertEquals(0, MpjRun.run("-np", "3", "--dev", "tcp", "--stdin", "none", "--timeout", "40", "-cp", programsClassPath(),
                 MpjRunPrograms.Ring.class.getName(), "3", "--app-option"));
         PrintStream saved = System.err;
         System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
