@@ -140,7 +140,9 @@ public final class MpjRun implements Callable<Integer> {
      * Thread ranks run in this JVM, as in mpjrun's, so a rank's System.exit ends it; and while they run,
      * this JVM's System.out, System.err, System.in and the -D properties are the job's, so one such job
      * runs at a time (another fails to start, status 1, saying why). The JVMs of tcp and hybrid are
-     * started and ended here. A failed job's report goes to System.err.
+     * started and ended here, and with {@code --stdin 0} (the default) a thread of this JVM copies its
+     * standard input to rank 0's until the input ends: where that input is not the job's (a test runner's
+     * channel), pass {@code --stdin none}. A failed job's report goes to System.err.
      */
     public static int run(String... args) {
         return commandLine().execute(args);
