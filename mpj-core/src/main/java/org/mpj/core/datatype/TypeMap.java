@@ -215,9 +215,9 @@ public final class TypeMap {
     private static TypeMap vectorOf(String call, int count, int blocklength, long strideElements, TypeMap old, Object handle) {
         RunList runs = new RunList();
         if (blocklength > 0 && old.size > 0) {
-            if (old.len.length == 1 && old.len[0] == old.extent && strideElements == (long) blocklength * old.extent) {
-                // blocks back to back, of items back to back: one run however many blocks (Contiguous)
-                runs.add(old.displ[0], Math.multiplyExact(Math.multiplyExact(count, blocklength), old.len[0]));
+            if (strideElements == (long) blocklength * old.extent) {
+                // blocks back to back (Contiguous): count x blocklength items in a row, one run where they are dense
+                runs.addItems(old, 0, Math.multiplyExact(count, blocklength));
             } else {
                 for (int c = 0; c < count; c++) {
                     runs.addItems(old, c * strideElements, blocklength);
